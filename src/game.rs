@@ -1,0 +1,682 @@
+//! The contract every game implements, and the text-level layer the CLI and the page use.
+//!
+//! A game is a set of pure functions over its own types (`Game`). Everything outside the game
+//! folders goes through `DynGame`, which speaks the contests' own text formats, so the CLI, the
+//! tests, the page and share links all score an output the same way.
+
+use crate::clock::Budget;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A parameter override that the official tester allowed (e.g. SquareRemover's `colors`).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct ParamSpec {
+    pub name: &'static str,
+    pub min: i64,
+    pub max: i64,
+    pub help: &'static str,
+}
+
+/// Parameter overrides by name; an absent name means "as the generator draws it".
+pub type Params = BTreeMap<String, i64>;
+
+/// A move the rules refuse, or output that cannot be read, at move `turn` (0-based).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TurnError {
+    pub turn: usize,
+    pub reason: String,
+}
+
+impl fmt::Display for TurnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {}: {}", self.turn, self.reason)
+    }
+}
+
+/// Everything that can go wrong at the text level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// Bad request: unknown game, seed out of range, bad parameter, unknown solver.
+    Request(String),
+    /// The output breaks the rules or cannot be parsed at a given move.
+    Move(TurnError),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Request(reason) => f.write_str(reason),
+            Error::Move(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<TurnError> for Error {
+    fn from(e: TurnError) -> Self {
+        Error::Move(e)
+    }
+}
+
+/// A player. It sees an observation (what a contestant saw), never the hidden state.
+pub trait Agent<G: Game + ?Sized> {
+    fn act(&mut self, observation: &G::Observation, budget: &mut Budget) -> G::Action;
+}
+
+/// One game: its instance, moves, rules, score and agents, as plain functions.
+///
+/// `apply` must leave the state untouched when it refuses a move, so callers never clone to
+/// undo a refusal.
+pub trait Game: 'static {
+    /// The id used in URLs, the CLI and module names (`square-remover`).
+    const ID: &'static str;
+    const TITLE: &'static str;
+    const PARAMS: &'static [ParamSpec];
+    const MIN_SEED: u64;
+    const MAX_SEED: u64;
+    /// Where the game is not exactly the official one, said plainly (shown in the page).
+    const CAVEAT: Option<&'static str> = None;
+    /// The solvers by name; the first is the default. `greedy` must exist and be
+    /// deterministic: benchmarks replay its output natively and in wasm.
+    const AGENTS: &'static [&'static str];
+
+    type Instance: Clone;
+    type Action: Clone + PartialEq + fmt::Debug;
+    type State: Clone;
+    type Observation;
+    type View: Serialize;
+
+    /// The instance for a seed, exactly as the official generator. `params` are validated.
+    fn generate(seed: u64, params: &Params) -> Self::Instance;
+    /// The instance as the official tester feeds it to a solution.
+    fn format_input(instance: &Self::Instance) -> String;
+
+    /// A whole contest output; errors name the move.
+    fn parse_output(instance: &Self::Instance, text: &str) -> Result<Vec<Self::Action>, TurnError>;
+    fn format_output(actions: &[Self::Action]) -> String;
+    /// One move as the page sends it: the syntax of one step of the output.
+    fn parse_action(text: &str) -> Result<Self::Action, String>;
+
+    fn start(instance: &Self::Instance) -> Self::State;
+    fn apply(
+        instance: &Self::Instance,
+        state: &mut Self::State,
+        action: &Self::Action,
+    ) -> Result<(), String>;
+    fn score(instance: &Self::Instance, state: &Self::State) -> i64;
+    fn is_over(instance: &Self::Instance, state: &Self::State) -> bool;
+
+    /// Called when the output has ended after `moves` moves. By default a game must be over.
+    fn check_end(
+        instance: &Self::Instance,
+        state: &Self::State,
+        moves: usize,
+    ) -> Result<(), TurnError> {
+        if Self::is_over(instance, state) {
+            Ok(())
+        } else {
+            Err(TurnError {
+                turn: moves,
+                reason: format!("the output ends after {moves} moves but the game is not over"),
+            })
+        }
+    }
+
+    fn observe(instance: &Self::Instance, state: &Self::State) -> Self::Observation;
+    /// What the page draws (plain serde data).
+    fn view(instance: &Self::Instance, state: &Self::State) -> Self::View;
+
+    fn agent(name: &str) -> Option<Box<dyn Agent<Self>>>;
+
+    /// A short label of the instance for tables, e.g. `colors=5 n=14`.
+    fn describe(_instance: &Self::Instance) -> String {
+        String::new()
+    }
+}
+
+/// Checks parameter overrides against a game's specs.
+pub fn validate_params(specs: &[ParamSpec], params: &Params) -> Result<(), String> {
+    for (name, &value) in params {
+        let spec = specs.iter().find(|s| s.name == name).ok_or_else(|| {
+            let known: Vec<&str> = specs.iter().map(|s| s.name).collect();
+            if known.is_empty() {
+                format!("unknown parameter '{name}': this game takes none")
+            } else {
+                format!("unknown parameter '{name}' (known: {})", known.join(", "))
+            }
+        })?;
+        if value < spec.min || value > spec.max {
+            return Err(format!(
+                "parameter {name} = {value} is out of range {}..={}",
+                spec.min, spec.max
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Parses a decimal seed and checks it against the game's range.
+pub fn parse_seed(text: &str, min: u64, max: u64) -> Result<u64, String> {
+    let text = text.trim();
+    let bad = || format!("seed must be a whole number from {min} to {max}, got '{text}'");
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let seed: u64 = text.parse().map_err(|_| bad())?;
+    if seed < min || seed > max {
+        return Err(bad());
+    }
+    Ok(seed)
+}
+
+/// Replays a whole output from the start; the final state or the first bad move.
+pub fn replay<G: Game>(
+    instance: &G::Instance,
+    actions: &[G::Action],
+) -> Result<G::State, TurnError> {
+    let mut state = G::start(instance);
+    for (turn, action) in actions.iter().enumerate() {
+        if G::is_over(instance, &state) {
+            return Err(TurnError {
+                turn,
+                reason: "the game is already over; the output has extra moves".into(),
+            });
+        }
+        G::apply(instance, &mut state, action).map_err(|reason| TurnError { turn, reason })?;
+    }
+    G::check_end(instance, &state, actions.len())?;
+    Ok(state)
+}
+
+/// Runs an agent through a whole game under a budget.
+pub fn play<G: Game>(
+    instance: &G::Instance,
+    agent: &mut dyn Agent<G>,
+    budget: &mut Budget,
+) -> Result<(Vec<G::Action>, G::State), TurnError> {
+    let mut state = G::start(instance);
+    let mut actions = Vec::new();
+    while !G::is_over(instance, &state) {
+        let observation = G::observe(instance, &state);
+        let action = agent.act(&observation, budget);
+        G::apply(instance, &mut state, &action).map_err(|reason| TurnError {
+            turn: actions.len(),
+            reason: format!("the solver made an illegal move: {reason}"),
+        })?;
+        actions.push(action);
+        budget.report(G::score(instance, &state), actions.len());
+    }
+    Ok((actions, state))
+}
+
+/// The rest of a game planned in one go, for agents of fully known games: they plan at the
+/// first call (or when the plan runs out) and then hand out one move per call.
+pub struct Plan<A> {
+    moves: std::collections::VecDeque<A>,
+}
+
+impl<A> Default for Plan<A> {
+    fn default() -> Self {
+        Plan {
+            moves: Default::default(),
+        }
+    }
+}
+
+impl<A> Plan<A> {
+    /// The next planned move, planning with `make` first when nothing is left.
+    pub fn next(&mut self, make: impl FnOnce() -> Vec<A>) -> Option<A> {
+        if self.moves.is_empty() {
+            self.moves = make().into();
+        }
+        self.moves.pop_front()
+    }
+}
+
+/// Moves between snapshots in a session: seeking replays at most this many moves.
+const SNAPSHOT_EVERY: usize = 64;
+
+/// A game in progress for the page: manual moves with undo/redo, or a loaded output to replay.
+/// Seeking to any turn is cheap thanks to snapshots every `SNAPSHOT_EVERY` moves.
+pub struct Session<G: Game> {
+    instance: G::Instance,
+    /// Every accepted move; those past `cursor` are the redo tail.
+    actions: Vec<G::Action>,
+    cursor: usize,
+    state: G::State,
+    /// `snapshots[k]` is the state after `k * SNAPSHOT_EVERY` moves of `actions`.
+    snapshots: Vec<G::State>,
+    /// The first bad move of a loaded output (the valid prefix is kept).
+    load_error: Option<TurnError>,
+}
+
+impl<G: Game> Session<G> {
+    pub fn new(instance: G::Instance) -> Self {
+        let state = G::start(&instance);
+        Session {
+            snapshots: vec![state.clone()],
+            state,
+            instance,
+            actions: Vec::new(),
+            cursor: 0,
+            load_error: None,
+        }
+    }
+
+    pub fn instance(&self) -> &G::Instance {
+        &self.instance
+    }
+
+    pub fn state(&self) -> &G::State {
+        &self.state
+    }
+
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    pub fn len(&self) -> usize {
+        self.actions.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.actions.is_empty()
+    }
+
+    pub fn load_error(&self) -> Option<&TurnError> {
+        self.load_error.as_ref()
+    }
+
+    /// Plays a move at the cursor. Playing the move that redo would replay keeps the redo
+    /// tail; any other move replaces it.
+    pub fn play(&mut self, action: G::Action) -> Result<(), TurnError> {
+        let turn = self.cursor;
+        if G::is_over(&self.instance, &self.state) {
+            return Err(TurnError {
+                turn,
+                reason: "the game is over".into(),
+            });
+        }
+        if self.actions.get(turn) == Some(&action) {
+            self.seek(turn + 1);
+            return Ok(());
+        }
+        G::apply(&self.instance, &mut self.state, &action)
+            .map_err(|reason| TurnError { turn, reason })?;
+        self.actions.truncate(turn);
+        self.snapshots.truncate(turn / SNAPSHOT_EVERY + 1);
+        self.actions.push(action);
+        self.cursor = turn + 1;
+        self.load_error = None;
+        self.remember();
+        Ok(())
+    }
+
+    fn remember(&mut self) {
+        if self.cursor % SNAPSHOT_EVERY == 0 && self.snapshots.len() == self.cursor / SNAPSHOT_EVERY
+        {
+            self.snapshots.push(self.state.clone());
+        }
+    }
+
+    /// Moves the cursor to turn `t` (clamped to the known moves).
+    pub fn seek(&mut self, t: usize) {
+        let t = t.min(self.actions.len());
+        if t < self.cursor || t - self.cursor > SNAPSHOT_EVERY {
+            let k = (t / SNAPSHOT_EVERY).min(self.snapshots.len() - 1);
+            self.state = self.snapshots[k].clone();
+            self.cursor = k * SNAPSHOT_EVERY;
+        }
+        while self.cursor < t {
+            let action = &self.actions[self.cursor];
+            // Every stored move was accepted from this very state before.
+            if G::apply(&self.instance, &mut self.state, action).is_err() {
+                unreachable!("a stored move was refused on replay");
+            }
+            self.cursor += 1;
+            self.remember();
+        }
+    }
+
+    pub fn undo(&mut self) -> bool {
+        if self.cursor == 0 {
+            return false;
+        }
+        self.seek(self.cursor - 1);
+        true
+    }
+
+    pub fn redo(&mut self) -> bool {
+        if self.cursor == self.actions.len() {
+            return false;
+        }
+        self.seek(self.cursor + 1);
+        true
+    }
+
+    /// Replaces the moves with a contest output, leaving the cursor at its end. A bad move
+    /// stops the load there: the valid prefix stays playable and the error is kept.
+    pub fn load_output(&mut self, text: &str) -> Result<(), TurnError> {
+        let mut fresh = Session::<G>::new(self.instance.clone());
+        let result = match G::parse_output(&self.instance, text) {
+            Ok(actions) => {
+                let mut result = Ok(());
+                for action in actions {
+                    if let Err(e) = fresh.play(action) {
+                        result = Err(match G::is_over(&fresh.instance, &fresh.state) {
+                            true => TurnError {
+                                reason: "the game is already over; the output has extra moves"
+                                    .into(),
+                                ..e
+                            },
+                            false => e,
+                        });
+                        break;
+                    }
+                }
+                result.and_then(|()| G::check_end(&fresh.instance, &fresh.state, fresh.len()))
+            }
+            Err(e) => Err(e),
+        };
+        *self = fresh;
+        self.load_error = result.clone().err();
+        result
+    }
+
+    pub fn output_text(&self) -> String {
+        G::format_output(&self.actions[..self.cursor])
+    }
+}
+
+/// A finished solve: the output text and its score.
+#[derive(Clone, Debug, Serialize)]
+pub struct Solution {
+    pub output: String,
+    pub score: i64,
+    pub moves: usize,
+}
+
+/// What the page and the CLI need to know about a game.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameInfo {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub params: &'static [ParamSpec],
+    pub min_seed: u64,
+    pub max_seed: u64,
+    pub agents: &'static [&'static str],
+    pub caveat: Option<&'static str>,
+}
+
+/// The text-level face of a game, object-safe so the registry can list them.
+pub trait DynGame: Sync {
+    fn info(&self) -> GameInfo;
+    fn parse_seed(&self, text: &str) -> Result<u64, Error>;
+    fn input_text(&self, seed: u64, params: &Params) -> Result<String, Error>;
+    fn score(&self, seed: u64, params: &Params, output: &str) -> Result<i64, Error>;
+    fn solve(
+        &self,
+        seed: u64,
+        params: &Params,
+        agent: &str,
+        budget: &mut Budget,
+    ) -> Result<Solution, Error>;
+    fn session(&self, seed: u64, params: &Params) -> Result<Box<dyn DynSession>, Error>;
+    /// The game's short label of an instance (empty when the seed or params are bad).
+    fn describe(&self, seed: u64, params: &Params) -> String;
+    /// Replays `output` (valid) until at least `min_ms` have passed; returns moves applied.
+    fn replay_throughput(
+        &self,
+        seed: u64,
+        params: &Params,
+        output: &str,
+        min_ms: f64,
+    ) -> Result<u64, Error>;
+}
+
+/// The object-safe face of a `Session`.
+pub trait DynSession {
+    fn play_text(&mut self, action: &str) -> Result<(), Error>;
+    fn load_output(&mut self, text: &str) -> Result<(), Error>;
+    fn load_error(&self) -> Option<TurnError>;
+    fn undo(&mut self) -> bool;
+    fn redo(&mut self) -> bool;
+    fn seek(&mut self, turn: usize);
+    fn cursor(&self) -> usize;
+    fn len(&self) -> usize;
+    fn score(&self) -> i64;
+    fn is_over(&self) -> bool;
+    fn input_text(&self) -> String;
+    fn output_text(&self) -> String;
+    /// The frame to draw: `{turn, moves, score, over, view}` with the game's own view inside.
+    fn frame(&self) -> serde_json::Value;
+}
+
+/// Adapts a `Game` to the registry.
+pub struct Registered<G: Game>(std::marker::PhantomData<fn() -> G>);
+
+impl<G: Game> Registered<G> {
+    pub const GAME: Self = Registered(std::marker::PhantomData);
+
+    fn instance(&self, seed: u64, params: &Params) -> Result<G::Instance, Error> {
+        if seed < G::MIN_SEED || seed > G::MAX_SEED {
+            return Err(Error::Request(format!(
+                "seed must be a whole number from {} to {}, got {seed}",
+                G::MIN_SEED,
+                G::MAX_SEED
+            )));
+        }
+        validate_params(G::PARAMS, params).map_err(Error::Request)?;
+        Ok(G::generate(seed, params))
+    }
+}
+
+impl<G: Game> DynGame for Registered<G> {
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            id: G::ID,
+            title: G::TITLE,
+            params: G::PARAMS,
+            min_seed: G::MIN_SEED,
+            max_seed: G::MAX_SEED,
+            agents: G::AGENTS,
+            caveat: G::CAVEAT,
+        }
+    }
+
+    fn parse_seed(&self, text: &str) -> Result<u64, Error> {
+        parse_seed(text, G::MIN_SEED, G::MAX_SEED).map_err(Error::Request)
+    }
+
+    fn input_text(&self, seed: u64, params: &Params) -> Result<String, Error> {
+        Ok(G::format_input(&self.instance(seed, params)?))
+    }
+
+    fn score(&self, seed: u64, params: &Params, output: &str) -> Result<i64, Error> {
+        let instance = self.instance(seed, params)?;
+        let actions = G::parse_output(&instance, output)?;
+        let state = replay::<G>(&instance, &actions)?;
+        Ok(G::score(&instance, &state))
+    }
+
+    fn solve(
+        &self,
+        seed: u64,
+        params: &Params,
+        agent: &str,
+        budget: &mut Budget,
+    ) -> Result<Solution, Error> {
+        let instance = self.instance(seed, params)?;
+        let mut player = G::agent(agent).ok_or_else(|| {
+            Error::Request(format!(
+                "unknown solver '{agent}' for {} (known: {})",
+                G::ID,
+                G::AGENTS.join(", ")
+            ))
+        })?;
+        let (actions, state) = play::<G>(&instance, player.as_mut(), budget)?;
+        Ok(Solution {
+            output: G::format_output(&actions),
+            score: G::score(&instance, &state),
+            moves: actions.len(),
+        })
+    }
+
+    fn session(&self, seed: u64, params: &Params) -> Result<Box<dyn DynSession>, Error> {
+        Ok(Box::new(Session::<G>::new(self.instance(seed, params)?)))
+    }
+
+    fn describe(&self, seed: u64, params: &Params) -> String {
+        self.instance(seed, params)
+            .map(|i| G::describe(&i))
+            .unwrap_or_default()
+    }
+
+    fn replay_throughput(
+        &self,
+        seed: u64,
+        params: &Params,
+        output: &str,
+        min_ms: f64,
+    ) -> Result<u64, Error> {
+        let instance = self.instance(seed, params)?;
+        let actions = G::parse_output(&instance, output)?;
+        replay::<G>(&instance, &actions)?;
+        let start = crate::clock::now_ms();
+        let mut moves = 0u64;
+        while crate::clock::now_ms() - start < min_ms {
+            let mut state = G::start(&instance);
+            for action in &actions {
+                let _ = G::apply(&instance, &mut state, action);
+            }
+            moves += actions.len() as u64;
+        }
+        Ok(moves)
+    }
+}
+
+impl<G: Game> DynSession for Session<G> {
+    fn play_text(&mut self, action: &str) -> Result<(), Error> {
+        let parsed = G::parse_action(action).map_err(|reason| TurnError {
+            turn: self.cursor,
+            reason,
+        })?;
+        Ok(self.play(parsed)?)
+    }
+
+    fn load_output(&mut self, text: &str) -> Result<(), Error> {
+        Ok(Session::load_output(self, text)?)
+    }
+
+    fn load_error(&self) -> Option<TurnError> {
+        self.load_error.clone()
+    }
+
+    fn undo(&mut self) -> bool {
+        Session::undo(self)
+    }
+
+    fn redo(&mut self) -> bool {
+        Session::redo(self)
+    }
+
+    fn seek(&mut self, turn: usize) {
+        Session::seek(self, turn)
+    }
+
+    fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    fn len(&self) -> usize {
+        self.actions.len()
+    }
+
+    fn score(&self) -> i64 {
+        G::score(&self.instance, &self.state)
+    }
+
+    fn is_over(&self) -> bool {
+        G::is_over(&self.instance, &self.state)
+    }
+
+    fn input_text(&self) -> String {
+        G::format_input(&self.instance)
+    }
+
+    fn output_text(&self) -> String {
+        Session::output_text(self)
+    }
+
+    fn frame(&self) -> serde_json::Value {
+        serde_json::json!({
+            "turn": self.cursor,
+            "moves": self.actions.len(),
+            "score": G::score(&self.instance, &self.state),
+            "over": G::is_over(&self.instance, &self.state),
+            "view": G::view(&self.instance, &self.state),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_are_decimal_and_in_range() {
+        assert_eq!(parse_seed("42", 1, 100), Ok(42));
+        assert_eq!(parse_seed(" 7 ", 1, 100), Ok(7));
+        for bad in [
+            "",
+            "0",
+            "101",
+            "-3",
+            "1e3",
+            "4.0",
+            "abc",
+            "99999999999999999999999",
+        ] {
+            let err = parse_seed(bad, 1, 100).unwrap_err();
+            assert!(err.contains("from 1 to 100"), "{bad}: {err}");
+        }
+        assert_eq!(
+            parse_seed("18446744073709551615", 0, u64::MAX),
+            Ok(u64::MAX)
+        );
+    }
+
+    #[test]
+    fn params_are_checked_by_name_and_range() {
+        const SPECS: &[ParamSpec] = &[ParamSpec {
+            name: "n",
+            min: 8,
+            max: 16,
+            help: "",
+        }];
+        let mut p = Params::new();
+        assert!(validate_params(SPECS, &p).is_ok());
+        p.insert("n".into(), 16);
+        assert!(validate_params(SPECS, &p).is_ok());
+        p.insert("n".into(), 17);
+        assert!(validate_params(SPECS, &p)
+            .unwrap_err()
+            .contains("out of range"));
+        let mut q = Params::new();
+        q.insert("colours".into(), 4);
+        assert!(validate_params(SPECS, &q)
+            .unwrap_err()
+            .contains("unknown parameter"));
+    }
+
+    #[test]
+    fn turn_errors_name_the_move() {
+        let e = Error::Move(TurnError {
+            turn: 12,
+            reason: "out of the board".into(),
+        });
+        assert_eq!(e.to_string(), "move 12: out of the board");
+    }
+}

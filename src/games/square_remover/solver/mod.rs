@@ -1,0 +1,3 @@
+//! SquareRemover agents. The game is fully known, so both plan the whole game at once.
+
+pub mod greedy;
