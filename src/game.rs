@@ -250,6 +250,8 @@ pub struct Session<G: Game> {
     snapshots: Vec<G::State>,
     /// The first bad move of a loaded output (the valid prefix is kept).
     load_error: Option<TurnError>,
+    /// Why a loaded, legal output is still not complete.
+    incomplete: Option<TurnError>,
 }
 
 impl<G: Game> Session<G> {
@@ -262,6 +264,7 @@ impl<G: Game> Session<G> {
             actions: Vec::new(),
             cursor: 0,
             load_error: None,
+            incomplete: None,
         }
     }
 
@@ -310,6 +313,7 @@ impl<G: Game> Session<G> {
         self.actions.push(action);
         self.cursor = turn + 1;
         self.load_error = None;
+        self.incomplete = None;
         self.remember();
         Ok(())
     }
@@ -356,33 +360,37 @@ impl<G: Game> Session<G> {
         true
     }
 
-    /// Replaces the moves with a contest output, leaving the cursor at its end. A bad move
-    /// stops the load there: the valid prefix stays playable and the error is kept.
+    /// Replaces the moves with a contest output, leaving the cursor at its end. An illegal
+    /// move stops the load there: the valid prefix stays playable and the error is kept. An
+    /// unreadable output loads nothing. A legal output that ends early is loaded, and
+    /// `incomplete` says why the official tester would still reject it.
     pub fn load_output(&mut self, text: &str) -> Result<(), TurnError> {
         let mut fresh = Session::<G>::new(self.instance.clone());
-        let result = match G::parse_output(&self.instance, text) {
-            Ok(actions) => {
-                let mut result = Ok(());
-                for action in actions {
-                    if let Err(e) = fresh.play(action) {
-                        result = Err(match G::is_over(&fresh.instance, &fresh.state) {
-                            true => TurnError {
-                                reason: "the game is already over; the output has extra moves"
-                                    .into(),
-                                ..e
-                            },
-                            false => e,
-                        });
-                        break;
-                    }
-                }
-                result.and_then(|()| G::check_end(&fresh.instance, &fresh.state, fresh.len()))
-            }
-            Err(e) => Err(e),
+        let result = G::parse_output(&self.instance, text).and_then(|actions| {
+            actions.into_iter().try_for_each(|action| {
+                let over = G::is_over(&fresh.instance, &fresh.state);
+                fresh.play(action).map_err(|e| match over {
+                    true => TurnError {
+                        reason: "the game is already over; the output has extra moves".into(),
+                        ..e
+                    },
+                    false => e,
+                })
+            })
+        });
+        fresh.incomplete = match result {
+            Ok(()) => G::check_end(&fresh.instance, &fresh.state, fresh.len()).err(),
+            Err(_) => None,
         };
+        fresh.load_error = result.clone().err();
         *self = fresh;
-        self.load_error = result.clone().err();
         result
+    }
+
+    /// For a loaded output: why the official tester would reject it although every move is
+    /// legal (it ends before the game does). `None` when complete or not loaded.
+    pub fn incomplete(&self) -> Option<&TurnError> {
+        self.incomplete.as_ref()
     }
 
     pub fn output_text(&self) -> String {
@@ -404,10 +412,17 @@ pub struct GameInfo {
     pub id: &'static str,
     pub title: &'static str,
     pub params: &'static [ParamSpec],
+    /// Seeds are decimal strings outside Rust: JS numbers lose u64 precision.
+    #[serde(serialize_with = "decimal")]
     pub min_seed: u64,
+    #[serde(serialize_with = "decimal")]
     pub max_seed: u64,
     pub agents: &'static [&'static str],
     pub caveat: Option<&'static str>,
+}
+
+fn decimal<S: serde::Serializer>(value: &u64, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(value)
 }
 
 /// The text-level face of a game, object-safe so the registry can list them.
@@ -441,6 +456,7 @@ pub trait DynSession {
     fn play_text(&mut self, action: &str) -> Result<(), Error>;
     fn load_output(&mut self, text: &str) -> Result<(), Error>;
     fn load_error(&self) -> Option<TurnError>;
+    fn incomplete(&self) -> Option<TurnError>;
     fn undo(&mut self) -> bool;
     fn redo(&mut self) -> bool;
     fn seek(&mut self, turn: usize);
@@ -572,6 +588,10 @@ impl<G: Game> DynSession for Session<G> {
 
     fn load_error(&self) -> Option<TurnError> {
         self.load_error.clone()
+    }
+
+    fn incomplete(&self) -> Option<TurnError> {
+        self.incomplete.clone()
     }
 
     fn undo(&mut self) -> bool {

@@ -281,6 +281,21 @@ impl Game for SquareRemover {
         state.moves >= MOVES
     }
 
+    /// The tester reads exactly 30,000 integers.
+    fn check_end(_: &Instance, state: &State, moves: usize) -> Result<(), TurnError> {
+        if state.moves == MOVES {
+            return Ok(());
+        }
+        Err(TurnError {
+            turn: moves,
+            reason: format!(
+                "expected exactly {} integers ({MOVES} moves of row, column, direction), got {}",
+                3 * MOVES,
+                3 * moves
+            ),
+        })
+    }
+
     fn observe(instance: &Instance, state: &State) -> Observation {
         Observation {
             n: instance.n,
@@ -448,6 +463,26 @@ mod tests {
             ],
             [buffer.take(), buffer.take(), buffer.take(), buffer.take()]
         );
+    }
+
+    #[test]
+    fn too_few_or_too_many_moves_are_invalid() {
+        let inst = instance(2);
+        let one = "0 0 1\n";
+        let e = replay::<SquareRemover>(
+            &inst,
+            &SquareRemover::parse_output(&inst, &one.repeat(9_999)).unwrap(),
+        )
+        .unwrap_err();
+        assert_eq!(e.turn, 9_999);
+        assert!(e.reason.contains("got 29997"), "{}", e.reason);
+        let e = replay::<SquareRemover>(
+            &inst,
+            &SquareRemover::parse_output(&inst, &one.repeat(10_001)).unwrap(),
+        )
+        .unwrap_err();
+        assert_eq!(e.turn, 10_000);
+        assert!(e.reason.contains("extra moves"), "{}", e.reason);
     }
 
     #[test]

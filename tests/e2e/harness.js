@@ -1,0 +1,67 @@
+// Shared set-up for the end-to-end tests: a loopback static server on a free port and
+// Debian's Chromium driven by playwright-core (which never downloads a browser).
+import { chromium } from 'playwright-core';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '../../scripts/serve.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const root = join(here, '..', '..');
+export const shots = join(here, 'out');
+mkdirSync(shots, { recursive: true });
+
+export const golden = (game, name) => readFileSync(join(root, 'tests', 'data', game, name), 'utf8');
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
+];
+
+/** Starts the server and the browser; returns {base, open(path), close()}. */
+export async function start() {
+  const server = await serve(0);
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  const pages = [];
+  return {
+    base,
+    /** Opens the page at `query`, waits until the app is ready; collects page errors. */
+    async open(query = '') {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+      const page = await context.newPage();
+      page.errors = [];
+      page.on('pageerror', (e) => page.errors.push(String(e)));
+      page.on('console', (m) => m.type() === 'error' && page.errors.push(m.text()));
+      await page.goto(base + query);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+      pages.push(page);
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+export const frame = (page) => page.evaluate(() => window.arcade.frame());
+export const messageText = (page) => page.evaluate(() => {
+  const m = document.getElementById('message');
+  return m.hidden ? '' : m.textContent;
+});
+
+/** Clicks the centre of board cell (r, c) as a person would. */
+export async function clickCell(page, r, c) {
+  const g = await page.evaluate(() => window.arcade.geometry());
+  const box = await page.locator('#board').boundingBox();
+  await page.mouse.click(box.x + g.x0 + (c + 0.5) * g.cell, box.y + g.y0 + (r + 0.5) * g.cell);
+}
+
+export async function screenshot(page, name) {
+  await page.screenshot({ path: join(shots, `${name}.png`) });
+}
