@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs every test: native (fmt, clippy, cargo test), wasm in headless Chromium (a page and a
+# dedicated worker), and end-to-end through the page in headless Chromium. Installs what is
+# missing first (scripts/setup.sh --test). `.ci/run` calls exactly this.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$ROOT"
+"$ROOT/scripts/setup.sh" --test
+
+say "native: format, lints, tests"
+cargo fmt --all -- --check
+cargo clippy --locked --all-targets -- -D warnings
+cargo test --locked
+
+say "wasm: the exported API in headless Chromium (page and dedicated worker)"
+CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=180 \
+  cargo test --locked --target wasm32-unknown-unknown --test wasm_page --test wasm_worker
+
+say "end to end: the page in headless Chromium"
+"$ROOT/scripts/build-web.sh"
+(cd "$ROOT/tests/e2e" && node --test --test-concurrency=1 .)

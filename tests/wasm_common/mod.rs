@@ -1,0 +1,82 @@
+//! The wasm test bodies, run twice: in a page (`wasm_page.rs`) and in a dedicated worker
+//! (`wasm_worker.rs`). They call the exported API exactly as the page does and compare with
+//! the golden files the native tests also check, so wasm and native give the same answers.
+
+/// Defines the `#[wasm_bindgen_test]` functions in the calling test file.
+#[macro_export]
+macro_rules! wasm_tests {
+    () => {
+        use arcade::web::{self, Play};
+        use wasm_bindgen::JsValue;
+        use wasm_bindgen_test::wasm_bindgen_test;
+
+        const SR_INPUT_3: &str = include_str!("data/square-remover/3.in");
+        const SR_PATTERNED_3: &str = include_str!("data/square-remover/3-patterned.out");
+
+        fn field(value: &JsValue, name: &str) -> JsValue {
+            js_sys::Reflect::get(value, &JsValue::from_str(name)).unwrap()
+        }
+
+        #[wasm_bindgen_test]
+        fn lists_every_game_with_decimal_seed_ranges() {
+            let games = web::games();
+            let array = js_sys::Array::from(&games);
+            assert!(array.length() >= 1);
+            let first = array.get(0);
+            assert_eq!(field(&first, "id").as_string().unwrap(), "square-remover");
+            assert_eq!(
+                field(&first, "max_seed").as_string().unwrap(),
+                "9223372036854775807"
+            );
+        }
+
+        #[wasm_bindgen_test]
+        fn square_remover_input_matches_the_native_golden_file() {
+            let text = web::input_text("square-remover", "3", JsValue::UNDEFINED).unwrap();
+            assert_eq!(text, SR_INPUT_3);
+        }
+
+        #[wasm_bindgen_test]
+        fn square_remover_scores_the_jar_vector() {
+            let result = web::score("square-remover", "3", JsValue::NULL, SR_PATTERNED_3).unwrap();
+            assert_eq!(field(&result, "score").as_f64(), Some(5.0));
+            assert!(field(&result, "error").is_null());
+        }
+
+        #[wasm_bindgen_test]
+        fn bad_requests_and_outputs_are_errors_not_panics() {
+            assert!(web::input_text("square-remover", "0", JsValue::NULL).is_err());
+            assert!(web::input_text("square-remover", "1e9", JsValue::NULL).is_err());
+            assert!(web::input_text("nope", "1", JsValue::NULL).is_err());
+            let bad = web::score("square-remover", "3", JsValue::NULL, "0 0 0").unwrap();
+            assert_eq!(field(&bad, "turn").as_f64(), Some(0.0));
+            assert!(field(&bad, "error").as_string().unwrap().contains("leaves the board"));
+        }
+
+        #[wasm_bindgen_test]
+        fn a_session_replays_and_seeks() {
+            let mut play = Play::new("square-remover", "3", JsValue::NULL).unwrap();
+            assert!(play.load_output(SR_PATTERNED_3).is_null());
+            assert!(play.incomplete().is_null());
+            assert_eq!(play.moves(), 10_000);
+            play.seek(4_321);
+            assert_eq!(play.cursor(), 4_321);
+            let frame = play.frame();
+            assert_eq!(field(&frame, "turn").as_f64(), Some(4321.0));
+            play.seek(10_000);
+            assert_eq!(field(&play.frame(), "score").as_f64(), Some(5.0));
+            assert!(play.play("0 0 9").is_err());
+        }
+
+        #[wasm_bindgen_test]
+        fn the_clock_runs_and_a_solver_respects_its_budget() {
+            let t0 = arcade::clock::now_ms();
+            let result = web::solve("square-remover", "4", JsValue::NULL, "greedy", 200.0, None).unwrap();
+            assert!(arcade::clock::now_ms() > t0);
+            assert_eq!(field(&result, "moves").as_f64(), Some(10_000.0));
+            let output = field(&result, "output").as_string().unwrap();
+            let scored = web::score("square-remover", "4", JsValue::NULL, &output).unwrap();
+            assert_eq!(field(&scored, "score").as_f64(), field(&result, "score").as_f64());
+        }
+    };
+}
