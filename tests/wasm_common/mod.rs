@@ -50,7 +50,10 @@ macro_rules! wasm_tests {
             assert!(web::input_text("nope", "1", JsValue::NULL).is_err());
             let bad = web::score("square-remover", "3", JsValue::NULL, "0 0 0").unwrap();
             assert_eq!(field(&bad, "turn").as_f64(), Some(0.0));
-            assert!(field(&bad, "error").as_string().unwrap().contains("leaves the board"));
+            assert!(field(&bad, "error")
+                .as_string()
+                .unwrap()
+                .contains("leaves the board"));
         }
 
         #[wasm_bindgen_test]
@@ -71,12 +74,16 @@ macro_rules! wasm_tests {
         #[wasm_bindgen_test]
         fn the_clock_runs_and_a_solver_respects_its_budget() {
             let t0 = arcade::clock::now_ms();
-            let result = web::solve("square-remover", "4", JsValue::NULL, "greedy", 200.0, None).unwrap();
+            let result =
+                web::solve("square-remover", "4", JsValue::NULL, "greedy", 200.0, None).unwrap();
             assert!(arcade::clock::now_ms() > t0);
             assert_eq!(field(&result, "moves").as_f64(), Some(10_000.0));
             let output = field(&result, "output").as_string().unwrap();
             let scored = web::score("square-remover", "4", JsValue::NULL, &output).unwrap();
-            assert_eq!(field(&scored, "score").as_f64(), field(&result, "score").as_f64());
+            assert_eq!(
+                field(&scored, "score").as_f64(),
+                field(&result, "score").as_f64()
+            );
         }
     };
 }
