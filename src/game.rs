@@ -130,6 +130,13 @@ pub trait Game: 'static {
 
     fn agent(name: &str) -> Option<Box<dyn Agent<Self>>>;
 
+    /// Facts about the current position that the page may ask for on demand and that may take
+    /// a while (e.g. the best final score still reachable and the move that reaches it).
+    /// `None` when the game offers none. For people, not for agents.
+    fn analyze(_instance: &Self::Instance, _state: &Self::State) -> Option<serde_json::Value> {
+        None
+    }
+
     /// A short label of the instance for tables, e.g. `colors=5 n=14`.
     fn describe(_instance: &Self::Instance) -> String {
         String::new()
@@ -472,6 +479,8 @@ pub trait DynSession {
     fn output_text(&self) -> String;
     /// The frame to draw: `{turn, moves, score, over, view}` with the game's own view inside.
     fn frame(&self) -> serde_json::Value;
+    /// `Game::analyze` of the current position.
+    fn analyze(&self) -> Option<serde_json::Value>;
 }
 
 /// Adapts a `Game` to the registry.
@@ -642,6 +651,10 @@ impl<G: Game> DynSession for Session<G> {
             "over": G::is_over(&self.instance, &self.state),
             "view": G::view(&self.instance, &self.state),
         })
+    }
+
+    fn analyze(&self) -> Option<serde_json::Value> {
+        G::analyze(&self.instance, &self.state)
     }
 }
 

@@ -232,6 +232,14 @@ impl Play {
         self.session.output_text()
     }
 
+    /// The game's analysis of the current position (`null` when it offers none).
+    pub fn analyze(&self) -> JsValue {
+        match self.session.analyze() {
+            Some(value) => to_js(&value),
+            None => JsValue::NULL,
+        }
+    }
+
     /// `{turn, moves, score, over, view}` for the renderer.
     pub fn frame(&self) -> JsValue {
         to_js(&self.session.frame())
