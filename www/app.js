@@ -16,6 +16,7 @@ const app = {
   renderer: null,
   playing: false,
   runner: null,
+  solveTicker: 0, // the interval that shows a running solve's time
 };
 
 // ---------- messages ----------
@@ -248,6 +249,7 @@ function download(name, text) {
 function setSolving(on) {
   $('solve').disabled = on;
   $('cancel').disabled = !on;
+  if (!on) clearInterval(app.solveTicker);
 }
 
 function budgetMs() {
@@ -269,15 +271,12 @@ function solve() {
   const status = $('solve-status');
   const started = performance.now();
   let best = null;
-  const clock = setInterval(() => {
+  app.solveTicker = setInterval(() => {
     const elapsed = ((performance.now() - started) / 1000).toFixed(1);
     status.textContent = `running ${job.solver}: ${elapsed} s / ${budget / 1000} s` + (best ? ` · best so far ${best.score.toLocaleString('en-US')} (move ${best.turn})` : '');
   }, 100);
   setSolving(true);
-  const done = () => {
-    clearInterval(clock);
-    setSolving(false);
-  };
+  const done = () => setSolving(false);
   app.runner.start(job, {
     onProgress: (p) => { best = p; },
     onDone: (result) => {

@@ -29,9 +29,13 @@ export async function start() {
   const pages = [];
   return {
     base,
-    /** Opens the page at `query`, waits until the app is ready; collects page errors. */
-    async open(query = '') {
+    /**
+     * Opens the page at `query` (after `beforeLoad(context)`, e.g. to route requests), waits
+     * until the app is ready; collects page errors.
+     */
+    async open(query = '', { beforeLoad } = {}) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await beforeLoad?.(context);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
       const page = await context.newPage();
       page.errors = [];

@@ -196,3 +196,50 @@ test('cancel stops a long solve at once and the next solve still works', async (
   await page.waitForFunction(() => /score [\d,]+ in/.test(document.getElementById('solve-status').textContent), null, { timeout: 10_000 });
   assert.deepEqual(page.errors, []);
 });
+
+test('an uploaded output file is scored like a pasted one', async () => {
+  const page = await site.open('?v=1&game=square-remover&seed=3');
+  await page.setInputFiles('#upload', {
+    name: '3.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(golden('square-remover', '3-patterned.out')),
+  });
+  await page.waitForFunction(() => window.arcade.frame().moves === 10000);
+  assert.equal((await frame(page)).score, 5);
+  assert.match(await messageText(page), /The file 3\.txt: score 5 after 10000 moves/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('the random-seed button starts a new game on a fresh seed', async () => {
+  const page = await site.open('?v=1&game=square-remover&seed=3');
+  await page.click('#random-seed');
+  const seed = await page.inputValue('#seed');
+  assert.match(seed, /^\d+$/);
+  assert.notEqual(seed, '3');
+  assert.ok(Number(seed) >= 1 && Number(seed) < 2 ** 53);
+  assert.match(await page.evaluate(() => location.search), new RegExp(`seed=${seed}`));
+  assert.deepEqual(page.errors, []);
+});
+
+test('a solver that never answers is killed at budget plus grace; the page stays usable', async () => {
+  // Every worker of this page spins forever on its first message, as a runaway solver would.
+  const page = await site.open('?v=1&game=square-remover&seed=3', {
+    beforeLoad: (context) => context.route('**/www/worker.js', (route) => route.fulfill({
+      contentType: 'text/javascript',
+      body: 'self.onmessage = () => { for (;;) {} };',
+    })),
+  });
+  await page.fill('#budget', '1');
+  const t0 = Date.now();
+  await page.click('#solve');
+  await clickCell(page, 0, 0); // the page answers while the worker spins
+  await clickCell(page, 0, 1);
+  assert.equal((await frame(page)).turn, 1);
+  await page.waitForFunction(() => /did not finish within its budget/.test(document.getElementById('message').textContent), null, { timeout: 10_000 });
+  const elapsed = Date.now() - t0;
+  assert.ok(elapsed >= 2500 && elapsed < 2500 + 2000, `killed after ${elapsed} ms`);
+  assert.equal(await page.isDisabled('#solve'), false);
+  assert.equal(await page.isDisabled('#cancel'), true);
+  assert.equal((await frame(page)).turn, 1, 'the game played meanwhile is kept');
+  assert.deepEqual(page.errors, []);
+});

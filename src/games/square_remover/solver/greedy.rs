@@ -1,6 +1,7 @@
 //! One-ply greedy: the move that removes the most squares now; among equals, the one that
 //! adds the most 2x2 windows holding three of a colour around the swapped cells (then a
-//! fixed scramble of cell and turn). Deterministic, so benchmarks can replay it.
+//! fixed scramble of cell and turn). Deterministic given enough time, so benchmarks can
+//! replay it; once the budget is spent it finishes with a fixed legal move.
 
 use crate::clock::Budget;
 use crate::game::Agent;
@@ -23,8 +24,16 @@ fn count_triples(board: &[u8], n: usize, corners: &[u16]) -> i32 {
 }
 
 impl Agent<SquareRemover> for GreedyAgent {
-    fn act(&mut self, obs: &Observation, _budget: &mut Budget) -> Action {
+    fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
         let n = obs.n;
+        if budget.should_stop() {
+            // Out of time: finish the game with legal moves at once rather than be killed.
+            return Action {
+                row: 0,
+                col: 0,
+                dir: 1,
+            };
+        }
         let mut best = (
             (0u32, i32::MIN, 0u32),
             Action {
@@ -83,6 +92,21 @@ mod tests {
     use crate::clock::Budget;
     use crate::game::{play, Game, Params};
     use crate::games::square_remover::Instance;
+
+    #[test]
+    fn greedy_finishes_legally_when_the_budget_is_spent() {
+        use crate::clock::stepping_clock;
+        let inst: Instance = SquareRemover::generate(2, &Params::new());
+        let mut budget = Budget::with_clock(10.0, stepping_clock(1.0)).check_every(1);
+        let (actions, _) = play::<SquareRemover>(&inst, &mut GreedyAgent, &mut budget).unwrap();
+        assert_eq!(actions.len(), 10_000);
+        assert!(actions[100..].iter().all(|a| *a
+            == Action {
+                row: 0,
+                col: 0,
+                dir: 1
+            }));
+    }
 
     #[test]
     fn greedy_beats_doing_nothing_and_is_deterministic() {
