@@ -7,9 +7,10 @@
 //! final score is the best score over the strips where no move is effective. Only effective
 //! moves are searched: a skipped move changes nothing.
 //!
-//! With a width limit the same search is a beam search (each layer cut to its best strips);
-//! the `exact` agent widens the beam until a layer never needs cutting (then the answer is
-//! exact) or the budget is used up.
+//! With a width limit the same search is a beam search (each layer cut to its best strips).
+//! The `exact` agent runs it uncut on short strips, else widens the beam until no layer needs
+//! cutting (then the answer is exact) or its time share is used; long games are planned in
+//! pieces of `HORIZON` layers (see `ExactAgent`).
 
 use crate::clock::Budget;
 use crate::game::Agent;
