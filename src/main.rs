@@ -5,6 +5,7 @@
 //!   arcade score GAME --seed S [--PARAM V ...] FILE        (FILE `-` is stdin)
 //!   arcade solve GAME --seed S [--budget-ms B] [--solver NAME] [--PARAM V ...]
 //!   arcade bench GAME [--seeds A..B] [--budget-ms B] [--solver NAME] [--jobs J]
+//!   arcade ipsc2014b easy|hard|stress ...   (IPSC 2014 B's own task, see strip2048::ipsc)
 //!
 //! `score` prints `score: X` as its last line; an invalid output prints
 //! `error: move K: reason` on stderr and exits with status 1.
@@ -20,7 +21,8 @@ const USAGE: &str = "usage:
   arcade gen GAME --seed S [--PARAM V ...]
   arcade score GAME --seed S [--PARAM V ...] FILE   (FILE - reads stdin)
   arcade solve GAME --seed S [--budget-ms B] [--solver NAME] [--PARAM V ...]
-  arcade bench GAME [--seeds A..B] [--budget-ms B] [--solver NAME] [--jobs J] [--PARAM V ...]";
+  arcade bench GAME [--seeds A..B] [--budget-ms B] [--solver NAME] [--jobs J] [--PARAM V ...]
+  arcade ipsc2014b easy|hard < FILE | arcade ipsc2014b stress [--count C] [--n N] [--seed S]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -132,6 +134,13 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     if command == "help" || command == "--help" || command == "-h" {
         println!("{USAGE}");
+        return Ok(());
+    }
+    if command == "ipsc2014b" {
+        print!(
+            "{}",
+            games::strip2048::ipsc::cli(&args[1..], || read_file("-"))?
+        );
         return Ok(());
     }
     let options = parse_options(args.get(1), &args[2.min(args.len())..])?;
