@@ -146,6 +146,8 @@ const hooks = {
     tip.hidden = false;
   },
   message: (text) => showMessage(text, { kind: 'info' }),
+  /** The game's analysis of the shown position (null when it has none); may be slow. */
+  analyze: () => app.play.analyze(),
 };
 
 // ---------- drawing ----------

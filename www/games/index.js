@@ -1,7 +1,7 @@
 // One renderer module per game, by game id. Each exports `create(canvas, hooks)` returning
 // {hint, draw(frame, {animated}), geometry(), destroy(), optional controls(container),
 // optional onKey(event) -> handled}. `hooks`: play(actionText), tooltip(text|null, event),
-// message(text).
+// message(text), analyze() (the game's `analyze` of the shown position, or null).
 import * as squareRemover from './square-remover.js';
 
 export const renderers = {
