@@ -44,7 +44,8 @@ const BYTES_80: u128 = u128::from_le_bytes([0x80; 16]);
 /// Evaluation: one square is worth this much; the bonuses are in the same unit.
 const SQUARE_VALUE: i32 = 1000;
 const DOUBLE_VALUE: i32 = 44;
-/// A triple is worth this many doubles (at most 13, see `pair_bonus`).
+/// A triple is worth this many doubles (at most 10: a byte of `pair_bonus` holds
+/// `TRIPLE_RATIO + 4` and 16 of them must sum below 256).
 const TRIPLE_RATIO: u128 = 5;
 
 /// Largest beam; bounds memory (nodes are ~400 bytes, the pool ~30 candidates per node).
@@ -209,9 +210,6 @@ struct Sim {
     /// Pair moves are tried for this fraction of the older layer's best nodes, and more while
     /// the pool is short.
     pair_fraction: f64,
-    triple_ratio: u128,
-    double_value: i32,
-    variant: u32,
 }
 
 impl Sim {
@@ -229,10 +227,7 @@ impl Sim {
             tiles: Vec::new(),
             buffer: obs.buffer,
             keys,
-            pair_fraction: env_or("BEAM_PF", 1.0) * pair_fraction,
-            variant: env_or("BEAM_V", 2.0) as u32,
-            triple_ratio: env_or("BEAM_R", TRIPLE_RATIO as f64) as u128,
-            double_value: env_or("BEAM_D", DOUBLE_VALUE as f64) as i32,
+            pair_fraction,
         }
     }
 
@@ -258,7 +253,7 @@ impl Sim {
     /// removal in pair `r` the scan resumes at `r - 1`, the first pair it may have changed
     /// (pairs above it were scanned clean), which equals the tester's restart at (0, 0).
     /// Returns the touched rows.
-    #[inline(never)]
+    #[inline(always)]
     fn settle(
         &self,
         rows: &mut Rows,
@@ -306,20 +301,15 @@ impl Sim {
 
     /// The evaluation bonus of row pair `r` (rows `r` and `r + 1`): windows holding three of a
     /// colour, and equal neighbours in row `r` and between the two rows.
-    #[inline(never)]
+    #[inline(always)]
     fn pair_bonus(&self, rows: &Rows, r: usize) -> i32 {
         let (a, b) = (rows[r + 1], rows[r + 2]);
         let (a1, b1) = (a >> 8, b >> 8);
         let triples = (a & a1 & (b | b1)) | (b & b1 & (a | a1));
-        let doubles = match self.variant {
-            0 => marks(a & a1) + marks(a & b),
-            1 => marks(a & a1) + marks(a & b) + marks(a & b1),
-            2 => marks(a & a1) + marks(a & b) + marks(a & b1) + marks(a1 & b),
-            _ => marks((a & a1) | (a & b) | (a & b1) | (a1 & b) | (a1 & b1) | (b & b1)),
-        };
-        // Bytes of at most TRIPLE_RATIO + 2, so 16 of them sum without overflow.
+        // Equal neighbours: across, down, and both diagonals of the window.
+        let doubles = marks(a & a1) + marks(a & b) + marks(a & b1) + marks(a1 & b);
         let t = marks(triples);
-        self.double_value * byte_sum(t * self.triple_ratio + doubles) as i32
+        DOUBLE_VALUE * byte_sum(t * TRIPLE_RATIO + doubles) as i32
     }
 
     /// The row pairs whose bonus changes when rows `lo..=hi` change.
@@ -385,7 +375,6 @@ impl Sim {
     /// Every swap that completes a square on a board without squares. A window missing one
     /// cell of a colour is completed by swapping that cell with an outside neighbour holding
     /// the colour; masks over whole row pairs find them all at once.
-    #[inline(never)]
     fn singles(&self, rows: &Rows, out: &mut Vec<u16>) {
         let n = self.n;
         // Masks of horizontal and vertical swaps, by board row + 1.
@@ -414,7 +403,6 @@ impl Sim {
     /// Two-swap completions of windows that no single swap completes: a window with three of
     /// a colour whose odd cell has a neighbour two steps from a tile of that colour, or a
     /// window with two of a colour whose two other cells each have an outside neighbour of it.
-    #[inline(never)]
     fn pairs(&self, rows: &Rows, out: &mut Vec<(u16, u16)>) {
         const W: usize = MAX_N + 2;
         let n = self.n;
@@ -603,25 +591,6 @@ impl History {
     }
 }
 
-fn cpu_ms() -> f64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|t| {
-            t.split_whitespace()
-                .next()
-                .and_then(|v| v.parse::<f64>().ok())
-        })
-        .unwrap_or(0.0)
-        / 1e6
-}
-
-fn env_or(name: &str, default: f64) -> f64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 /// The rest of the game planned from `obs`, and the score it reaches (as the tester counts).
 pub fn plan(obs: &Observation, budget: &mut Budget) -> (Vec<Action>, i64) {
     search(obs, budget, ARENA_START_LIMIT)
@@ -652,30 +621,20 @@ fn search(obs: &Observation, budget: &mut Budget, arena_limit: usize) -> (Vec<Ac
     let mut pair_moves: Vec<(u16, u16)> = Vec::new();
 
     let limit = budget.limit_ms();
-    let fixed_width: Option<usize> = std::env::var("BEAM_W").ok().and_then(|v| v.parse().ok());
-    let mut width: usize = fixed_width.unwrap_or(8);
+    let mut width: usize = 8;
     let mut hurry = false;
     // Cost per expanded node: over windows of at least WINDOW_MS (smoothed, for the width) and
     // since the start (steadier, to decide that even width 1 is too slow).
-    let cpu_clock = std::env::var("BEAM_CPU").is_ok();
-    let cpu_start = cpu_ms();
-    let started = if cpu_clock { 0.0 } else { budget.elapsed_ms() };
+    let started = budget.elapsed_ms();
     let mut window_start = started;
     let mut window_nodes = 0usize;
     let mut total_nodes = 0usize;
     let mut ms_per_node: Option<f64> = None;
     let mut layer = 0;
-    let (mut stat_nodes, mut stat_singles, mut stat_pair_nodes, mut stat_pairs) = (0, 0, 0, 0);
 
     while layer < moves_left {
-        let elapsed = if fixed_width.is_some() {
-            0.0
-        } else if cpu_clock {
-            cpu_ms() - cpu_start
-        } else {
-            budget.elapsed_ms()
-        };
-        if elapsed >= STOP_FRACTION * limit || (!cpu_clock && budget.is_spent()) {
+        let elapsed = budget.elapsed_ms();
+        if elapsed >= STOP_FRACTION * limit || budget.is_spent() {
             break;
         }
         if !hurry && elapsed >= HURRY_FRACTION * limit {
@@ -718,8 +677,6 @@ fn search(obs: &Observation, budget: &mut Budget, arena_limit: usize) -> (Vec<Ac
             }
         }
         window_nodes += current.len();
-        stat_nodes += current.len();
-        stat_singles += pool.len();
         total_nodes += current.len();
         if !hurry {
             let forced = (older.len() as f64 * sim.pair_fraction).ceil() as usize;
@@ -735,8 +692,6 @@ fn search(obs: &Observation, budget: &mut Budget, arena_limit: usize) -> (Vec<Ac
                     pool.push(sim.candidate(node, i as u32 | OLDER, [a, b], &mut scratch));
                 }
                 window_nodes += 1;
-                stat_pair_nodes += 1;
-                stat_pairs += pair_moves.len();
                 total_nodes += 1;
             }
         }
@@ -785,10 +740,6 @@ fn search(obs: &Observation, budget: &mut Budget, arena_limit: usize) -> (Vec<Ac
         .expect("a layer is never empty");
     let mut plan: Vec<Action> = history.moves(best.link).into_iter().map(decode).collect();
     // Out of time: wasted moves change nothing, so the score stays the best node's.
-    if std::env::var("BEAM_DEBUG").is_ok() {
-        eprintln!("nodes {stat_nodes} singles/node {:.1} pair nodes {stat_pair_nodes} pairs/pair node {:.1}", stat_singles as f64 / stat_nodes as f64, stat_pairs as f64 / stat_pair_nodes as f64);
-        eprintln!("layers {layer}/{moves_left} width {width} hurry {hurry} ms/node {ms_per_node:?} elapsed {:.0}", budget.elapsed_ms());
-    }
     let pad = decode(sim.wasted_move(&best.rows));
     plan.resize(moves_left, pad);
     budget.report(obs.score + best.score as i64, obs.moves + layer);
