@@ -194,7 +194,7 @@ impl Game for SquareRemover {
     // Java's setSeed(long) ignores 0, so the tester's seeds start at 1.
     const MIN_SEED: u64 = 1;
     const MAX_SEED: u64 = i64::MAX as u64;
-    const AGENTS: &'static [&'static str] = &["greedy"];
+    const AGENTS: &'static [&'static str] = &["beam", "greedy"];
 
     type Instance = Instance;
     type Action = Action;
@@ -326,6 +326,7 @@ impl Game for SquareRemover {
 
     fn agent(name: &str) -> Option<Box<dyn Agent<Self>>> {
         match name {
+            "beam" => Some(Box::<solver::beam::BeamAgent>::default()),
             "greedy" => Some(Box::new(solver::greedy::GreedyAgent)),
             _ => None,
         }
