@@ -115,7 +115,19 @@ test('a pasted move string scores as the CLI does; a bad one names the move', as
   await page.click('#first');
   await page.click('#next');
   assert.equal((await frame(page)).turn, 1);
-  await page.click('#last');
+  // A fast replay does not analyse every frame: count the calls into wasm.
+  await page.evaluate(async () => {
+    const { Play } = await import('/www/pkg/arcade.js');
+    const analyze = Play.prototype.analyze;
+    window.analyzeCalls = 0;
+    Play.prototype.analyze = function counted() { window.analyzeCalls += 1; return analyze.call(this); };
+  });
+  await page.selectOption('#speed', '250');
+  await page.click('#play');
+  await page.waitForFunction(() => window.arcade.frame().turn === 234 && document.getElementById('play').textContent === '▶');
+  await analysis(page);
+  const calls = await page.evaluate(() => window.analyzeCalls);
+  assert.ok(calls >= 1 && calls <= 2, `${calls} analyses during a replay of 233 moves`);
   await paste(page, 'lrx');
   await page.click('#load-output');
   assert.match(await messageText(page), /move 2: 'x' is not a move \(expected l or r\)/);

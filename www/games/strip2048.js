@@ -12,8 +12,10 @@ const MUTED = '#667085';
 const INK = '#1d232b';
 const LEFT_COLOUR = '#175cd3';
 const RIGHT_COLOUR = '#b54708';
-// Analysis waits until the shown position has stayed put this long (fast replays skip it).
+// Analysis waits until the shown position has stayed put this long (fast replays skip it),
+// and longer after a search that gave up (it used its whole budget on the main thread).
 const SETTLE_MS = 150;
+const SETTLE_AFTER_GIVING_UP_MS = 1000;
 
 const arrowOf = (letter) => (letter === 'l' ? '← Left' : 'Right →');
 const group = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -36,6 +38,7 @@ export function create(canvas, hooks) {
   // The position the Hint button was pressed on (its arrow shows until the position changes).
   let hintKey = null;
   let meterText = '';
+  let gaveUp = false;
 
   const analysisOf = (view) => analyses.get(keyOf(view)) ?? null;
 
@@ -52,6 +55,7 @@ export function create(canvas, hooks) {
       }
       if (analyses.size > 5000) analyses.clear();
       analyses.set(key, result);
+      gaveUp = !result.exact;
       draw();
     }
     return analyses.get(key);
@@ -59,7 +63,7 @@ export function create(canvas, hooks) {
 
   function schedule(delay) {
     clearTimeout(timer);
-    if (frame && !analyses.has(keyOf(frame.view))) timer = setTimeout(runAnalysis, delay);
+    if (frame && !analyses.has(keyOf(frame.view))) timer = setTimeout(runAnalysis, gaveUp ? Math.max(delay, SETTLE_AFTER_GIVING_UP_MS) : delay);
   }
 
   function layout(view) {
