@@ -116,3 +116,23 @@ fn the_registry_serves_the_game() {
         .iter()
         .all(|v| v.is_string()));
 }
+
+#[test]
+fn the_page_golden_files_match_the_cli() {
+    // The wasm and end-to-end tests check the page against these (see the data README).
+    let (input, _, ok) = arcade(&["gen", "strip2048", "--seed", "7"], "");
+    assert!(ok);
+    assert_eq!(input, data("seed7.in"));
+    let (best, _, ok) = arcade(&["ipsc2014b", "hard"], &input);
+    assert!(ok);
+    assert_eq!(best, "2996\n");
+    let (scored, err, ok) = arcade(
+        &["score", "strip2048", "--seed", "7", "-"],
+        &data("seed7-exact.out"),
+    );
+    assert!(ok, "{err}");
+    assert_eq!(scored.lines().last().unwrap(), "score: 2996");
+    let (input, _, _) = arcade(&["gen", "strip2048", "--seed", "4"], "");
+    let (best, _, _) = arcade(&["ipsc2014b", "hard"], &input);
+    assert_eq!(best, "68\n");
+}

@@ -12,6 +12,8 @@ macro_rules! wasm_tests {
 
         const SR_INPUT_3: &str = include_str!("data/square-remover/3.in");
         const SR_PATTERNED_3: &str = include_str!("data/square-remover/3-patterned.out");
+        const S2_INPUT_7: &str = include_str!("data/strip2048/seed7.in");
+        const S2_EXACT_7: &str = include_str!("data/strip2048/seed7-exact.out");
 
         fn field(value: &JsValue, name: &str) -> JsValue {
             js_sys::Reflect::get(value, &JsValue::from_str(name)).unwrap()
@@ -69,6 +71,38 @@ macro_rules! wasm_tests {
             play.seek(10_000);
             assert_eq!(field(&play.frame(), "score").as_f64(), Some(5.0));
             assert!(play.play("0 0 9").is_err());
+        }
+
+        #[wasm_bindgen_test]
+        fn strip2048_input_matches_the_native_golden_file() {
+            let text = web::input_text("strip2048", "7", JsValue::UNDEFINED).unwrap();
+            assert_eq!(text, S2_INPUT_7);
+        }
+
+        #[wasm_bindgen_test]
+        fn strip2048_scores_the_optimal_move_string_as_native() {
+            // 2996 is `arcade ipsc2014b hard` on seed 7's input, and the CLI's score of it.
+            let result = web::score("strip2048", "7", JsValue::NULL, S2_EXACT_7).unwrap();
+            assert_eq!(field(&result, "score").as_f64(), Some(2996.0));
+            let bad = web::score("strip2048", "7", JsValue::NULL, "lrx").unwrap();
+            assert_eq!(field(&bad, "turn").as_f64(), Some(2.0));
+        }
+
+        #[wasm_bindgen_test]
+        fn strip2048_analysis_is_exact_and_its_move_keeps_the_best() {
+            let mut play = Play::new("strip2048", "7", JsValue::NULL).unwrap();
+            let first = play.analyze();
+            assert_eq!(field(&first, "exact").as_bool(), Some(true));
+            assert_eq!(field(&first, "best").as_string().unwrap(), "2996");
+            let next = field(&first, "next").as_string().unwrap();
+            play.play(&next).unwrap();
+            assert_eq!(field(&play.analyze(), "best").as_string().unwrap(), "2996");
+            let view = field(&play.frame(), "view");
+            assert!(field(&view, "score_text").is_string());
+            // A long strip: the page's limits say so instead of freezing it.
+            let params = js_sys::JSON::parse(r#"{"n": 40}"#).unwrap();
+            let long = Play::new("strip2048", "7", params).unwrap();
+            assert_eq!(field(&long.analyze(), "exact").as_bool(), Some(false));
         }
 
         #[wasm_bindgen_test]

@@ -3,7 +3,9 @@
 // optional onKey(event) -> handled}. `hooks`: play(actionText), tooltip(text|null, event),
 // message(text), analyze() (the game's `analyze` of the shown position, or null).
 import * as squareRemover from './square-remover.js';
+import * as strip2048 from './strip2048.js';
 
 export const renderers = {
   'square-remover': squareRemover,
+  strip2048,
 };

@@ -24,6 +24,7 @@ pub mod io;
 pub mod ipsc;
 pub mod solver;
 
+use crate::clock::Budget;
 use crate::game::{Agent, Game, ParamSpec, Params, TurnError};
 use crate::rng::subtract_with_carry::LONG_LAG;
 use crate::rng::SubtractWithCarry;
@@ -262,15 +263,21 @@ pub struct View {
     pub tiles: Vec<u8>,
     /// Exact decimal values ("0" for an empty cell).
     pub values: Vec<String>,
-    /// Exact score, and the same as a float for meters.
-    pub score: String,
+    /// The exact score with thousands separators (the page shows it instead of the i64 one),
+    /// and the same as a float for meters.
+    pub score_text: String,
     pub score_value: f64,
     pub moves: usize,
     pub effective_moves: usize,
     /// The two random numbers the next effective move uses (position, then value).
     pub next_random: [u32; 2],
+    /// The pairs of the three effective moves after that one.
+    pub later_random: Vec<[u32; 2]>,
     /// The exponent (1 or 2) of the tile the next effective move spawns.
     pub next_spawn: u8,
+    /// Where that tile lands after a left / right move (`None`: the move changes nothing).
+    pub spawn_left: Option<NextSpawn>,
+    pub spawn_right: Option<NextSpawn>,
     pub can_left: bool,
     pub can_right: bool,
     /// `l` or `r`, with what it did.
@@ -279,6 +286,74 @@ pub struct View {
     pub last_gained: String,
     pub merged: Vec<usize>,
     pub spawned: Option<usize>,
+}
+
+/// Where the next tile would land after one move: the `pos % empty`-th empty cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct NextSpawn {
+    /// Empty cells after the slide.
+    pub empty: usize,
+    pub cell: usize,
+}
+
+impl NextSpawn {
+    fn after(cells: &[u8], dir: Dir, pos_word: u32) -> Option<NextSpawn> {
+        let mut slid = cells.to_vec();
+        slide(&mut slid, dir)?;
+        let empty = slid.iter().filter(|&&v| v == 0).count();
+        let cell = spawn(&mut slid, pos_word, 1)?;
+        Some(NextSpawn { empty, cell })
+    }
+}
+
+/// Digits in groups of three, as the rest of the page writes numbers ("1,234,567").
+pub fn group_digits(digits: &str) -> String {
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The page's analysis runs on its main thread: at most this long...
+const ANALYZE_MS: f64 = 300.0;
+/// ... and storing at most this many strips (about 20 bytes each).
+const ANALYZE_STATES: usize = 1 << 21;
+
+/// The best final score still reachable from `state` and a move that keeps it reachable, as
+/// the page's meter and Hint button show them: `{exact: true, best, gain, next, over}`
+/// (scores as decimal strings, `next` "l", "r" or null), or `{exact: false, reason}` when the
+/// search would need more than `budget` or `max_states`.
+pub fn analysis(
+    instance: &Instance,
+    state: &State,
+    budget: &mut Budget,
+    max_states: usize,
+) -> serde_json::Value {
+    let started = crate::clock::now_ms();
+    match best_reachable_within(instance, state, budget, max_states) {
+        Some((best, next)) => serde_json::json!({
+            "exact": true,
+            "best": best.to_string(),
+            "gain": (best - state.score).to_string(),
+            "next": next.map(|d| d.letter().to_string()),
+            "over": is_stuck(&state.cells),
+            "ms": crate::clock::now_ms() - started,
+        }),
+        None => serde_json::json!({
+            "exact": false,
+            "reason": format!(
+                "a strip of {} cells is too long to solve exactly here (the search from this \
+                 position needs more than {:.0} ms or {} stored strips)",
+                state.cells.len(),
+                budget.limit_ms(),
+                group_digits(&max_states.to_string())
+            ),
+        }),
+    }
 }
 
 pub struct Strip2048;
@@ -395,18 +470,21 @@ impl Game for Strip2048 {
     }
 
     fn view(_: &Instance, state: &State) -> View {
-        let next = state.rng.peek(2);
+        let next = state.rng.peek(8);
         let last = state.last.as_ref();
         View {
             n: state.cells.len(),
             tiles: state.cells.clone(),
             values: state.cells.iter().map(|&e| cell_decimal(e)).collect(),
-            score: state.score.to_string(),
+            score_text: group_digits(&state.score.to_string()),
             score_value: state.score as f64,
             moves: state.moves,
             effective_moves: state.effective_moves,
             next_random: [next[0], next[1]],
+            later_random: next[2..].chunks(2).map(|p| [p[0], p[1]]).collect(),
             next_spawn: spawn_exponent(next[1]),
+            spawn_left: NextSpawn::after(&state.cells, Dir::Left, next[0]),
+            spawn_right: NextSpawn::after(&state.cells, Dir::Right, next[0]),
             can_left: can_move(&state.cells, Dir::Left),
             can_right: can_move(&state.cells, Dir::Right),
             last_move: last.map(|m| m.dir.letter()),
@@ -415,6 +493,13 @@ impl Game for Strip2048 {
             merged: last.map(|m| m.merged.clone()).unwrap_or_default(),
             spawned: last.and_then(|m| m.spawned),
         }
+    }
+
+    /// The exact best reachable score and an optimal next move, within a budget that keeps
+    /// the page responsive (n <= 10 is exact from the start; longer strips once near the end).
+    fn analyze(instance: &Instance, state: &State) -> Option<serde_json::Value> {
+        let mut budget = Budget::new(ANALYZE_MS);
+        Some(analysis(instance, state, &mut budget, ANALYZE_STATES))
     }
 
     fn describe(instance: &Instance) -> String {
@@ -582,7 +667,7 @@ mod tests {
         assert_eq!(view.last_move, Some('r'));
         assert!(view.last_effective);
         assert_eq!(view.last_gained, "12");
-        assert_eq!(view.score, "12");
+        assert_eq!(view.score_text, "12");
         assert_eq!(view.score_value, 12.0);
         assert_eq!(view.tiles[4..], [2, 3]);
         assert_eq!(view.values[4..], ["4".to_string(), "8".to_string()]);
@@ -591,6 +676,95 @@ mod tests {
         assert!(view.spawned.is_some_and(|c| c < 4));
         assert_eq!(view.can_left, can_move(&state.cells, Dir::Left));
         assert_eq!(view.can_right, can_move(&state.cells, Dir::Right));
+    }
+
+    #[test]
+    fn the_view_says_where_the_next_tile_lands_after_each_move() {
+        let inst = Instance {
+            cells: strip(&[2, 0, 4, 0, 0]),
+            seed: std::array::from_fn(|i| (i as u32 + 1) * 7_919),
+        };
+        let state = Strip2048::start(&inst);
+        let view = Strip2048::view(&inst, &state);
+        let words = state.rng.peek(8);
+        assert_eq!(view.next_random, [words[0], words[1]]);
+        assert_eq!(
+            view.later_random,
+            vec![
+                [words[2], words[3]],
+                [words[4], words[5]],
+                [words[6], words[7]]
+            ]
+        );
+        // Each side leaves three empty cells; the spawn is what `apply` then does.
+        for (dir, next) in [(Dir::Left, view.spawn_left), (Dir::Right, view.spawn_right)] {
+            let mut after = state.clone();
+            Strip2048::apply(&inst, &mut after, &dir).unwrap();
+            let next = next.unwrap();
+            assert_eq!(next.empty, 3);
+            assert_eq!(Some(next.cell), after.last.unwrap().spawned, "{dir:?}");
+        }
+        // A move that changes nothing spawns nothing.
+        let packed = Instance {
+            cells: strip(&[2, 4, 0]),
+            ..inst
+        };
+        let view = Strip2048::view(&packed, &Strip2048::start(&packed));
+        assert_eq!(view.spawn_left, None);
+        assert!(view.spawn_right.is_some());
+    }
+
+    #[test]
+    fn digits_are_grouped_in_threes() {
+        assert_eq!(group_digits("0"), "0");
+        assert_eq!(group_digits("999"), "999");
+        assert_eq!(group_digits("1000"), "1,000");
+        assert_eq!(group_digits("123456789"), "123,456,789");
+    }
+
+    #[test]
+    fn analysis_gives_the_exact_best_and_an_optimal_move() {
+        let inst = Strip2048::generate(7, &Params::new());
+        assert_eq!(inst.n(), 9);
+        let mut state = Strip2048::start(&inst);
+        let (best, _) = best_reachable(&inst, &state);
+        let first = Strip2048::analyze(&inst, &state).unwrap();
+        assert_eq!(first["exact"], true);
+        assert_eq!(first["best"], best.to_string());
+        assert_eq!(first["gain"], best.to_string());
+        assert_eq!(first["over"], false);
+        // Following the suggested moves keeps the best reachable, and ends with it.
+        while let Some(letter) = Strip2048::analyze(&inst, &state).unwrap()["next"].as_str() {
+            let dir = parse_action(letter);
+            Strip2048::apply(&inst, &mut state, &dir).unwrap();
+            let now = Strip2048::analyze(&inst, &state).unwrap();
+            assert_eq!(now["best"], best.to_string());
+            assert_eq!(now["gain"], (best - state.score).to_string());
+        }
+        let end = Strip2048::analyze(&inst, &state).unwrap();
+        assert_eq!(state.score, best);
+        assert_eq!(
+            (end["over"].clone(), end["next"].clone()),
+            (true.into(), serde_json::Value::Null)
+        );
+        // Over the limits it says so instead of guessing.
+        let start = Strip2048::start(&inst);
+        let capped = analysis(&inst, &start, &mut Budget::new(1000.0), 10);
+        assert_eq!(capped["exact"], false);
+        assert!(capped["reason"]
+            .as_str()
+            .unwrap()
+            .contains("too long to solve exactly here"));
+        let timed_out = analysis(&inst, &start, &mut Budget::new(0.0), usize::MAX);
+        assert_eq!(timed_out["exact"], false);
+        // The page's own limits give up on a 12-cell strip from the start (8 s natively).
+        let long = Strip2048::generate(7, &Params::from([("n".to_string(), 12)]));
+        let page = Strip2048::analyze(&long, &Strip2048::start(&long)).unwrap();
+        assert_eq!(page["exact"], false);
+    }
+
+    fn parse_action(letter: &str) -> Dir {
+        Strip2048::parse_action(letter).unwrap()
     }
 
     #[test]
@@ -617,7 +791,7 @@ mod tests {
         Strip2048::apply(&inst, &mut state, &Dir::Left).unwrap();
         let view = Strip2048::view(&inst, &state);
         assert_eq!(view.values[0], "18446744073709551616");
-        assert_eq!(view.score, "18446744073709551616");
+        assert_eq!(view.score_text, "18,446,744,073,709,551,616");
         assert_eq!(Strip2048::score(&inst, &state), i64::MAX);
     }
 
