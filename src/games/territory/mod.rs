@@ -537,7 +537,7 @@ impl Game for Territory {
 
     fn agent(name: &str) -> Option<Box<dyn Agent<Self>>> {
         match name {
-            "mc" => Some(Box::new(solver::mc::MonteCarloAgent)),
+            "mc" => Some(Box::new(solver::mc::MonteCarloAgent::default())),
             "greedy" => Some(Box::new(solver::greedy::GreedyAgent)),
             _ => None,
         }

@@ -4,3 +4,4 @@
 pub mod greedy;
 pub mod mc;
 pub mod sim;
+pub mod model;
