@@ -3,5 +3,5 @@
 
 pub mod greedy;
 pub mod mc;
-pub mod sim;
 pub mod model;
+pub mod sim;

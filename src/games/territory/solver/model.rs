@@ -197,10 +197,9 @@ impl AiModel {
         for (p, &c) in self.particles.iter().zip(&self.cumulative) {
             let weight = c - previous;
             previous = c;
-            for k in 0..4 {
-                mean[k] += weight * p.w[k];
+            for (sum, x) in mean.iter_mut().zip(p.w.iter().chain([&p.eps])) {
+                *sum += weight * x;
             }
-            mean[4] += weight * p.eps;
         }
         mean
     }
@@ -345,6 +344,9 @@ mod tests {
                 }
             }
         }
-        assert!(close * 4 >= total * 3, "eps close for {close} of {total} AIs");
+        assert!(
+            close * 4 >= total * 3,
+            "eps close for {close} of {total} AIs"
+        );
     }
 }
