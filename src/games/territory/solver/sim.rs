@@ -282,11 +282,6 @@ impl Sim {
         let sa = self.scores[1..self.m].iter().copied().max().unwrap_or(1);
         (self.scores[0], sa.max(1))
     }
-
-    /// The AI with the highest score.
-    pub fn leader(&self) -> usize {
-        (1..self.m).max_by_key(|&p| self.scores[p]).unwrap_or(1)
-    }
 }
 
 #[cfg(test)]
