@@ -3,6 +3,7 @@
 
 pub mod square_remover;
 pub mod strip2048;
+pub mod territory;
 
 use crate::game::{DynGame, Registered};
 
@@ -10,6 +11,7 @@ use crate::game::{DynGame, Registered};
 pub static ALL: &[&dyn DynGame] = &[
     &Registered::<square_remover::SquareRemover>::GAME,
     &Registered::<strip2048::Strip2048>::GAME,
+    &Registered::<territory::Territory>::GAME,
 ];
 
 /// The game with this id (`square-remover`, `lines`, ...).
