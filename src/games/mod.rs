@@ -1,12 +1,16 @@
 //! One folder per game, all of the same shape (mod.rs rules, gen.rs, io.rs, solver/), and the
 //! registry the CLI and the page dispatch over. A new game is a folder plus one line here.
 
+pub mod lines;
 pub mod square_remover;
 
 use crate::game::{DynGame, Registered};
 
 /// Every game, in the order the page lists them.
-pub static ALL: &[&dyn DynGame] = &[&Registered::<square_remover::SquareRemover>::GAME];
+pub static ALL: &[&dyn DynGame] = &[
+    &Registered::<square_remover::SquareRemover>::GAME,
+    &Registered::<lines::Lines>::GAME,
+];
 
 /// The game with this id (`square-remover`, `lines`, ...).
 pub fn find(id: &str) -> Option<&'static dyn DynGame> {
