@@ -552,9 +552,7 @@ mod tests {
         let mut grid = vec![0u8; n * n];
         // A run of 6 across row 0, a run of 4 down column 0 from it, a down-left diagonal
         // of 5 from (1,6), and a colour-3 run broken by another colour.
-        for c in 0..6 {
-            grid[c] = 1;
-        }
+        grid[..6].fill(1);
         for r in 1..4 {
             grid[r * n] = 1;
         }
@@ -848,6 +846,16 @@ mod tests {
             (1, true, (32, 64, 77, "full")),
         ] {
             let (moves, score, cur, end, actions) = trace(seed, greedy);
+            // tests/data/lines holds these outputs for the CLI and registry tests.
+            let name = format!(
+                "{}/tests/data/lines/seed{seed}-{}.out",
+                env!("CARGO_MANIFEST_DIR"),
+                if greedy { "greedy" } else { "first" }
+            );
+            assert_eq!(
+                std::fs::read_to_string(name).unwrap(),
+                Lines::format_output(&actions)
+            );
             assert_eq!(
                 (moves, score, cur, end),
                 expected,
@@ -861,6 +869,52 @@ mod tests {
             assert_eq!(parsed, actions);
             assert_eq!(replay::<Lines>(&inst, &parsed).unwrap().score, score);
         }
+    }
+
+    /// The agents' side of the boundary: an observation holds the grid, the next three
+    /// colours, N, C and the move count. Two games that differ only in what the player
+    /// cannot see (the generator's state, the colours after the next three) look the same,
+    /// so any agent plays them the same.
+    #[test]
+    fn hidden_data_does_not_reach_the_observation() {
+        let inst = Lines::generate(4, &Params::new());
+        let mut other = inst.clone();
+        other.rng.next_int();
+        for colour in &mut other.colours[3..] {
+            *colour = *colour % inst.colors + 1;
+        }
+        let a = Lines::start(&inst);
+        let b = Lines::start(&other);
+        let (oa, ob) = (Lines::observe(&inst, &a), Lines::observe(&other, &b));
+        assert_eq!(oa, ob);
+        let Observation {
+            n,
+            colors,
+            grid,
+            next,
+            moves,
+        } = oa;
+        assert_eq!(
+            (n, colors, grid.len(), next, moves),
+            (7, 6, 49, [1, 4, 6], 0)
+        );
+        for name in Lines::AGENTS {
+            let budget =
+                || crate::clock::Budget::with_clock(1000.0, crate::clock::stepping_clock(0.01));
+            let mut first = Lines::agent(name).unwrap();
+            let mut second = Lines::agent(name).unwrap();
+            assert_eq!(
+                first.act(&ob, &mut budget()),
+                second.act(&Lines::observe(&inst, &a), &mut budget()),
+                "{name}"
+            );
+        }
+        // The games themselves do differ: the spawn goes elsewhere.
+        let (mut a, mut b) = (a, b);
+        let action = mv(6, 5, 0, 0);
+        Lines::apply(&inst, &mut a, &action).unwrap();
+        Lines::apply(&other, &mut b, &action).unwrap();
+        assert_ne!(a.grid, b.grid);
     }
 
     #[test]
