@@ -1,6 +1,7 @@
 //! One folder per game, all of the same shape (mod.rs rules, gen.rs, io.rs, solver/), and the
 //! registry the CLI and the page dispatch over. A new game is a folder plus one line here.
 
+pub mod lines;
 pub mod square_remover;
 pub mod strip2048;
 pub mod territory;
@@ -12,6 +13,7 @@ pub static ALL: &[&dyn DynGame] = &[
     &Registered::<square_remover::SquareRemover>::GAME,
     &Registered::<strip2048::Strip2048>::GAME,
     &Registered::<territory::Territory>::GAME,
+    &Registered::<lines::Lines>::GAME,
 ];
 
 /// The game with this id (`square-remover`, `lines`, ...).

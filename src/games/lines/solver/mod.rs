@@ -1,0 +1,674 @@
+//! Lines agents. They see only the `Observation`: the grid and the next three colours.
+//!
+//! Shared here: the board geometry, legal moves, the lines a ball makes, spawn sampling and
+//! the evaluation of a position. The evaluation values
+//! - free cells (the game is lost when the board fills),
+//! - every 5-cell window that holds balls of one colour only, more the fuller it is (a line
+//!   scores n*n - 7n + 20, so longer and crossing lines pay more per ball), more again when
+//!   its empty cells can be reached by a ball of that colour,
+//! - "threats": a window of four whose last cell a fifth ball can reach next move,
+//! - free space that is connected (balls can only travel through empty cells).
+
+pub mod expectimax;
+pub mod greedy;
+
+use super::{line_score, MIN_LINE, RUN_DIRS};
+
+/// The most cells a board has (11 x 11).
+pub const MAX_CELLS: usize = 121;
+const WINDOW: usize = MIN_LINE;
+
+/// The fixed shape of an `n x n` board: neighbours and every window of 5 cells in a row.
+pub struct Geometry {
+    pub n: usize,
+    pub neighbours: Vec<Vec<u8>>,
+    pub windows: Vec<[u8; WINDOW]>,
+    /// `by_cell[k]`: the windows that contain cell `k`.
+    pub by_cell: Vec<Vec<u16>>,
+}
+
+impl Geometry {
+    pub fn new(n: usize) -> Self {
+        let cells = n * n;
+        let neighbours = (0..cells)
+            .map(|k| super::neighbours(k, n).map(|m| m as u8).collect())
+            .collect();
+        let mut windows = Vec::new();
+        let mut by_cell = vec![Vec::new(); cells];
+        for r in 0..n as isize {
+            for c in 0..n as isize {
+                for (dr, dc) in RUN_DIRS {
+                    let (r_end, c_end) = (r + dr * 4, c + dc * 4);
+                    if r_end < 0 || c_end < 0 || r_end >= n as isize || c_end >= n as isize {
+                        continue;
+                    }
+                    let mut w = [0u8; WINDOW];
+                    for (i, cell) in w.iter_mut().enumerate() {
+                        let i = i as isize;
+                        *cell = ((r + dr * i) * n as isize + c + dc * i) as u8;
+                    }
+                    for &cell in &w {
+                        by_cell[cell as usize].push(windows.len() as u16);
+                    }
+                    windows.push(w);
+                }
+            }
+        }
+        Geometry {
+            n,
+            neighbours,
+            windows,
+            by_cell,
+        }
+    }
+}
+
+/// Appends to `out` the cells of every run of `MIN_LINE`+ through `at` (in any of the four
+/// directions). On a board that had no lines, these are all the lines a ball at `at` makes.
+pub fn lines_through(grid: &[u8], n: usize, at: usize, out: &mut Vec<u8>) {
+    let colour = grid[at];
+    if colour == 0 {
+        return;
+    }
+    let (r0, c0) = ((at / n) as isize, (at % n) as isize);
+    let same = |r: isize, c: isize| {
+        r >= 0
+            && c >= 0
+            && r < n as isize
+            && c < n as isize
+            && grid[r as usize * n + c as usize] == colour
+    };
+    for (dr, dc) in RUN_DIRS {
+        let mut back = 0;
+        while same(r0 - dr * (back + 1), c0 - dc * (back + 1)) {
+            back += 1;
+        }
+        let mut ahead = 0;
+        while same(r0 + dr * (ahead + 1), c0 + dc * (ahead + 1)) {
+            ahead += 1;
+        }
+        if (back + ahead + 1) as usize >= MIN_LINE {
+            for i in -back..=ahead {
+                out.push(((r0 + dr * i) * n as isize + c0 + dc * i) as u8);
+            }
+        }
+    }
+}
+
+/// Empties the cells of `lines` (duplicates allowed); the points they score.
+pub fn clear(grid: &mut [u8], lines: &mut Vec<u8>) -> i64 {
+    if lines.is_empty() {
+        return 0;
+    }
+    lines.sort_unstable();
+    lines.dedup();
+    for &k in lines.iter() {
+        grid[k as usize] = 0;
+    }
+    line_score(lines.len())
+}
+
+/// A small, fast generator for the solvers' own sampling (not a contest generator).
+#[derive(Clone, Debug)]
+pub struct Noise(u64);
+
+impl Noise {
+    pub fn new(seed: u64) -> Self {
+        Noise(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// xorshift64*.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform in `0..bound` (bound > 0), by 64x64 multiply.
+    pub fn below(&mut self, bound: usize) -> usize {
+        (((self.next_u64() >> 32) * bound as u64) >> 32) as usize
+    }
+}
+
+/// Drops up to three balls of the known colours on random empty cells (a random cell,
+/// drawn again while occupied, as the tester does) and removes the lines they make. Returns
+/// (points, whether the board is full). Two boards that differ in a few cells get mostly the
+/// same cells from the same `noise` state, which makes samples of two moves comparable.
+pub fn sample_spawn(
+    grid: &mut [u8],
+    n: usize,
+    colours: &[u8],
+    noise: &mut Noise,
+    lines: &mut Vec<u8>,
+) -> (i64, bool) {
+    let cells = n * n;
+    let mut empty = grid.iter().filter(|&&x| x == 0).count();
+    let mut placed = [0u8; 3];
+    let mut count = 0;
+    for &colour in colours {
+        if empty == 0 {
+            break;
+        }
+        let k = loop {
+            let k = noise.below(cells);
+            if grid[k] == 0 {
+                break k;
+            }
+        };
+        grid[k] = colour;
+        placed[count] = k as u8;
+        count += 1;
+        empty -= 1;
+    }
+    lines.clear();
+    for &k in &placed[..count] {
+        lines_through(grid, n, k as usize, lines);
+    }
+    let points = clear(grid, lines);
+    (points, points == 0 && empty == 0)
+}
+
+/// How much each part of a position is worth.
+#[derive(Clone, Debug)]
+pub struct Weights {
+    pub empty: f64,
+    /// Value of a one-colour window by its number of balls (0..=4).
+    pub window: [f64; WINDOW],
+    /// Share of a window's value kept when some of its empty cells cannot be reached by a
+    /// ball of its colour.
+    pub blocked: f64,
+    pub threat: f64,
+    /// Per ball that has an empty neighbour.
+    pub mobile: f64,
+    /// Times the share of empty cells in the largest empty region.
+    pub connected: f64,
+    /// Per empty cell outside the largest empty region.
+    pub dead: f64,
+    /// Share of a window's value kept when its colour has fewer than five balls on the board.
+    pub scarce: f64,
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights {
+            empty: 12.0,
+            window: [0.0, 0.1, 1.4, 6.0, 14.0],
+            blocked: 0.3,
+            threat: 12.0,
+            mobile: 0.7,
+            connected: 20.0,
+            dead: 0.0,
+            scarce: 1.0,
+        }
+    }
+}
+
+/// A move worth a closer look: cells and its quick value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Candidate {
+    pub from: u8,
+    pub to: u8,
+    pub quick: f64,
+}
+
+/// A window's content: `MIXED` colour when it holds two colours, 0 when empty.
+const MIXED: u8 = u8::MAX;
+
+/// Evaluates positions and ranks moves, with reusable scratch space.
+pub struct Evaluator {
+    pub geo: Geometry,
+    pub weights: Weights,
+    /// Empty-region label per cell (0 = ball), region sizes (index 0 unused).
+    labels: Vec<u8>,
+    sizes: Vec<u16>,
+    stack: Vec<u8>,
+    /// `adjacent[region * 10 + colour]`: balls of that colour next to that region.
+    adjacent: Vec<u8>,
+    /// Per window: its colour (0 empty, `MIXED`) and ball count.
+    win_colour: Vec<u8>,
+    win_balls: Vec<u8>,
+    /// Change of window value when the ball at a cell leaves / a ball of colour c arrives.
+    leave: Vec<f64>,
+    arrive: Vec<f64>,
+    /// Balls in the lines a ball of colour c at an empty cell would make (0 = none).
+    arrive_line: Vec<u8>,
+    region_cells: Vec<Vec<u8>>,
+    lines: Vec<u8>,
+}
+
+impl Evaluator {
+    pub fn new(n: usize, weights: Weights) -> Self {
+        let cells = n * n;
+        let geo = Geometry::new(n);
+        let windows = geo.windows.len();
+        Evaluator {
+            geo,
+            weights,
+            labels: vec![0; cells],
+            sizes: Vec::with_capacity(cells + 1),
+            stack: Vec::with_capacity(cells),
+            adjacent: vec![0; (cells + 1) * 10],
+            win_colour: vec![0; windows],
+            win_balls: vec![0; windows],
+            leave: vec![0.0; cells],
+            arrive: vec![0.0; cells * 10],
+            arrive_line: vec![0; cells * 10],
+            region_cells: Vec::new(),
+            lines: Vec::new(),
+        }
+    }
+
+    /// Labels the empty regions; the number of empty cells.
+    fn label_regions(&mut self, grid: &[u8]) -> usize {
+        self.labels.fill(0);
+        self.sizes.clear();
+        self.sizes.push(0);
+        let mut empty = 0;
+        for start in 0..grid.len() {
+            if grid[start] != 0 || self.labels[start] != 0 {
+                continue;
+            }
+            let id = self.sizes.len() as u8;
+            self.sizes.push(0);
+            self.labels[start] = id;
+            self.stack.push(start as u8);
+            while let Some(k) = self.stack.pop() {
+                self.sizes[id as usize] += 1;
+                for &m in &self.geo.neighbours[k as usize] {
+                    if grid[m as usize] == 0 && self.labels[m as usize] == 0 {
+                        self.labels[m as usize] = id;
+                        self.stack.push(m);
+                    }
+                }
+            }
+            empty += self.sizes[id as usize] as usize;
+        }
+        empty
+    }
+
+    /// Counts, per region and colour, the balls touching it; the number of balls that can
+    /// move at all.
+    fn count_adjacent(&mut self, grid: &[u8]) -> usize {
+        let regions = self.sizes.len();
+        self.adjacent[..regions * 10].fill(0);
+        let mut mobile = 0;
+        for (k, &colour) in grid.iter().enumerate() {
+            if colour == 0 {
+                continue;
+            }
+            let mut seen = [0u8; 4];
+            let mut count = 0;
+            for &m in &self.geo.neighbours[k] {
+                let r = self.labels[m as usize];
+                if r != 0 && !seen[..count].contains(&r) {
+                    seen[count] = r;
+                    count += 1;
+                    self.adjacent[r as usize * 10 + colour as usize] += 1;
+                }
+            }
+            if count > 0 {
+                mobile += 1;
+            }
+        }
+        mobile
+    }
+
+    /// The value of a position (higher is better), not counting points already scored.
+    pub fn evaluate(&mut self, grid: &[u8]) -> f64 {
+        let empty = self.label_regions(grid);
+        if empty == 0 {
+            return 0.0;
+        }
+        let mobile = self.count_adjacent(grid);
+        let largest = self.sizes.iter().copied().max().unwrap_or(0) as f64;
+        let mut per_colour = [0u8; 10];
+        for &x in grid {
+            per_colour[x as usize] += 1;
+        }
+        let w = &self.weights;
+        let mut windows = 0.0;
+        let mut threats = 0;
+        for win in &self.geo.windows {
+            let mut colour = 0u8;
+            let mut balls = 0;
+            for &k in win {
+                let x = grid[k as usize];
+                if x != 0 {
+                    if colour == 0 {
+                        colour = x;
+                    } else if x != colour {
+                        colour = MIXED;
+                        break;
+                    }
+                    balls += 1;
+                }
+            }
+            if colour == MIXED || balls == 0 {
+                continue;
+            }
+            let reachable = win.iter().all(|&k| {
+                let r = self.labels[k as usize];
+                r == 0 || self.adjacent[r as usize * 10 + colour as usize] > 0
+            });
+            if balls == 4 && reachable {
+                // The fifth ball must come from outside the window.
+                if let Some(&hole) = win.iter().find(|&&k| grid[k as usize] == 0) {
+                    let r = self.labels[hole as usize];
+                    let inside = win
+                        .iter()
+                        .filter(|&&k| {
+                            grid[k as usize] != 0
+                                && self.geo.neighbours[k as usize]
+                                    .iter()
+                                    .any(|&m| self.labels[m as usize] == r)
+                        })
+                        .count();
+                    if self.adjacent[r as usize * 10 + colour as usize] as usize > inside {
+                        threats += 1;
+                    }
+                }
+            }
+            let mut value = w.window[balls];
+            if !reachable {
+                value *= w.blocked;
+            }
+            if per_colour[colour as usize] < WINDOW as u8 {
+                value *= w.scarce;
+            }
+            windows += value;
+        }
+        w.empty * empty as f64
+            + windows
+            + w.threat * (threats.min(4) as f64)
+            + w.mobile * mobile as f64
+            + w.connected * largest / empty as f64
+            - w.dead * (empty as f64 - largest)
+    }
+
+    fn window_value(&self, colour: u8, balls: u8) -> f64 {
+        if colour == MIXED || balls == 0 {
+            0.0
+        } else {
+            self.weights.window[balls.min(4) as usize]
+        }
+    }
+
+    /// Every legal move with a quick value: the points and freed cells of the lines it makes,
+    /// or else the change of window value where the ball leaves plus where it arrives (the
+    /// two taken apart). The best `limit` by that value, and every move that seems to score,
+    /// best first (ties: source, then target, row-major).
+    pub fn shortlist(&mut self, grid: &[u8], limit: usize) -> Vec<Candidate> {
+        let cells = grid.len();
+        self.label_regions(grid);
+        // Window contents.
+        for (i, win) in self.geo.windows.iter().enumerate() {
+            let mut colour = 0u8;
+            let mut balls = 0u8;
+            for &k in win {
+                let x = grid[k as usize];
+                if x != 0 {
+                    balls += 1;
+                    colour = if colour == 0 || colour == x { x } else { MIXED };
+                }
+            }
+            self.win_colour[i] = colour;
+            self.win_balls[i] = balls;
+        }
+        let mut scratch = grid.to_vec();
+        let mut colours_present = 0u16;
+        for k in 0..cells {
+            if grid[k] != 0 {
+                colours_present |= 1 << grid[k];
+                // Window change when this ball leaves.
+                let mut delta = 0.0;
+                for &wi in &self.geo.by_cell[k] {
+                    let wi = wi as usize;
+                    let before = self.window_value(self.win_colour[wi], self.win_balls[wi]);
+                    let mut colour = 0u8;
+                    let mut balls = 0u8;
+                    for &m in &self.geo.windows[wi] {
+                        let x = grid[m as usize];
+                        if m as usize != k && x != 0 {
+                            balls += 1;
+                            colour = if colour == 0 || colour == x { x } else { MIXED };
+                        }
+                    }
+                    delta += self.window_value(colour, balls) - before;
+                }
+                self.leave[k] = delta;
+            }
+        }
+        for k in 0..cells {
+            if grid[k] != 0 {
+                continue;
+            }
+            for c in 1..10u8 {
+                if colours_present & (1 << c) == 0 {
+                    continue;
+                }
+                let mut delta = 0.0;
+                for &wi in &self.geo.by_cell[k] {
+                    let wi = wi as usize;
+                    let (colour, balls) = (self.win_colour[wi], self.win_balls[wi]);
+                    let before = self.window_value(colour, balls);
+                    let after = if colour == 0 || colour == c {
+                        self.window_value(c, balls + 1)
+                    } else {
+                        0.0
+                    };
+                    delta += after - before;
+                }
+                self.arrive[k * 10 + c as usize] = delta;
+                scratch[k] = c;
+                self.lines.clear();
+                lines_through(&scratch, self.geo.n, k, &mut self.lines);
+                scratch[k] = 0;
+                self.lines.sort_unstable();
+                self.lines.dedup();
+                self.arrive_line[k * 10 + c as usize] = self.lines.len() as u8;
+            }
+        }
+        // Cells of each region.
+        let regions = self.sizes.len();
+        if self.region_cells.len() < regions {
+            self.region_cells.resize(regions, Vec::new());
+        }
+        for list in &mut self.region_cells[..regions] {
+            list.clear();
+        }
+        for k in 0..cells {
+            let r = self.labels[k] as usize;
+            if r != 0 {
+                self.region_cells[r].push(k as u8);
+            }
+        }
+        let w = &self.weights;
+        let mut all: Vec<Candidate> = Vec::new();
+        for (from, &colour) in grid.iter().enumerate() {
+            let colour = colour as usize;
+            if colour == 0 {
+                continue;
+            }
+            let mut seen = [0u8; 4];
+            let mut count = 0;
+            for &m in &self.geo.neighbours[from] {
+                let r = self.labels[m as usize];
+                if r == 0 || seen[..count].contains(&r) {
+                    continue;
+                }
+                seen[count] = r;
+                count += 1;
+                for &to in &self.region_cells[r as usize] {
+                    let slot = to as usize * 10 + colour;
+                    let line = self.arrive_line[slot] as usize;
+                    let quick = if line > 0 {
+                        line_score(line) as f64 + w.empty * (line + SPAWN_BALLS) as f64
+                    } else {
+                        self.leave[from] + self.arrive[slot]
+                    };
+                    all.push(Candidate {
+                        from: from as u8,
+                        to,
+                        quick,
+                    });
+                }
+            }
+        }
+        // Moves that seem to score first, then by value; the sort is stable, so equal ones
+        // keep the row-major move order.
+        let scores = |c: &Candidate| {
+            self.arrive_line[c.to as usize * 10 + grid[c.from as usize] as usize] > 0
+        };
+        all.sort_by(|a, b| scores(b).cmp(&scores(a)).then(b.quick.total_cmp(&a.quick)));
+        let scoring = all.iter().take_while(|c| scores(c)).count();
+        all.truncate(limit.max(scoring));
+        all
+    }
+}
+
+/// Balls a move that scores nothing lets in.
+const SPAWN_BALLS: usize = 3;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::lines::lines_on;
+
+    #[test]
+    fn windows_cover_every_line_of_five() {
+        // 7x7: 3 horizontal and 3 vertical windows per row/column, 3 x 3 per diagonal way.
+        let geo = Geometry::new(7);
+        assert_eq!(geo.windows.len(), 7 * 3 * 2 + 9 * 2);
+        let geo = Geometry::new(11);
+        assert_eq!(geo.windows.len(), 11 * 7 * 2 + 49 * 2);
+        assert!(geo.by_cell.iter().all(|w| w.len() <= 20));
+    }
+
+    #[test]
+    fn lines_through_a_cell_match_the_whole_board_scan() {
+        let mut noise = Noise::new(3);
+        let n = 8;
+        for _ in 0..2000 {
+            // A random sparse board with no lines, then one more ball.
+            let mut grid = vec![0u8; n * n];
+            for cell in grid.iter_mut() {
+                if noise.below(3) > 0 {
+                    *cell = 1 + noise.below(2) as u8;
+                }
+            }
+            for k in lines_on(&grid.clone(), n) {
+                grid[k] = 0;
+            }
+            let empties: Vec<usize> = (0..n * n).filter(|&k| grid[k] == 0).collect();
+            let at = empties[noise.below(empties.len())];
+            grid[at] = 1;
+            let mut got = Vec::new();
+            lines_through(&grid, n, at, &mut got);
+            got.sort();
+            got.dedup();
+            let want: Vec<u8> = lines_on(&grid, n).iter().map(|&k| k as u8).collect();
+            assert_eq!(got, want);
+        }
+    }
+
+    #[test]
+    fn the_shortlist_can_hold_exactly_the_legal_moves() {
+        let n = 7;
+        let mut ev = Evaluator::new(n, Weights::default());
+        let mut grid = vec![0u8; n * n];
+        for c in 0..7 {
+            grid[2 * n + c] = 1; // a wall across row 2
+        }
+        grid[0] = 2;
+        grid[6 * n + 6] = 3;
+        grid[6 * n + 5] = 3;
+        let moves: Vec<(u8, u8)> = ev
+            .shortlist(&grid, usize::MAX)
+            .iter()
+            .map(|c| (c.from, c.to))
+            .collect();
+        for from in 0..n * n {
+            for to in 0..n * n {
+                let legal = grid[from] != 0
+                    && grid[to] == 0
+                    && crate::games::lines::path(&grid, n, from, to).is_some();
+                assert_eq!(
+                    moves.contains(&(from as u8, to as u8)),
+                    legal,
+                    "{from} {to}"
+                );
+            }
+        }
+        assert_eq!(ev.shortlist(&grid, 1).len(), 1);
+    }
+
+    #[test]
+    fn moves_that_score_are_always_shortlisted() {
+        let n = 9;
+        let mut ev = Evaluator::new(n, Weights::default());
+        let mut grid = vec![0u8; n * n];
+        for c in 0..4 {
+            grid[c] = 1;
+            grid[8 * n + c] = 2;
+        }
+        grid[4 * n + 4] = 1;
+        grid[5 * n + 5] = 2;
+        // The lone 1 and the lone 2 complete their rows at (0,4) and (8,4). A ball of a row
+        // moving to its hole only seems to (it leaves a gap): the shortlist keeps those too,
+        // the full look tells them apart.
+        let list: Vec<(u8, u8)> = ev
+            .shortlist(&grid, 1)
+            .iter()
+            .map(|c| (c.from, c.to))
+            .collect();
+        assert!(
+            list.contains(&(40, 4)) && list.contains(&(50, 76)),
+            "{list:?}"
+        );
+        assert!(list.len() <= 10);
+        let best = greedy::rank(&mut ev, &grid, 1);
+        assert!([(40, 4), (50, 76)].contains(&(best[0].from, best[0].to)));
+        assert_eq!(best[0].points, 10);
+    }
+
+    #[test]
+    fn spawn_samples_place_the_known_colours_on_empty_cells() {
+        let n = 7;
+        let mut noise = Noise::new(1);
+        let mut lines = Vec::new();
+        for _ in 0..100 {
+            let mut grid = vec![0u8; n * n];
+            grid[10] = 4;
+            let (points, full) = sample_spawn(&mut grid, n, &[1, 2, 3], &mut noise, &mut lines);
+            assert_eq!((points, full), (0, false));
+            let mut placed: Vec<u8> = grid.iter().copied().filter(|&x| x != 0).collect();
+            placed.sort();
+            assert_eq!(placed, [1, 2, 3, 4]);
+        }
+        // One empty cell: the board fills.
+        let mut grid: Vec<u8> = (0..49)
+            .map(|k| ((k / 7 + 2 * (k % 7)) % 4) as u8 + 1)
+            .collect();
+        grid[24] = 0;
+        let (points, full) = sample_spawn(&mut grid, n, &[9, 9, 9], &mut noise, &mut lines);
+        assert_eq!((points, full, grid[24]), (0, true, 9));
+    }
+
+    #[test]
+    fn threats_and_free_space_raise_the_value() {
+        let n = 7;
+        let mut ev = Evaluator::new(n, Weights::default());
+        let mut grid = vec![0u8; n * n];
+        grid[..4].fill(1);
+        grid[3 * n + 3] = 2;
+        grid[5 * n + 5] = 3;
+        let without = ev.evaluate(&grid);
+        grid[5 * n + 5] = 1; // a fifth 1 that can reach (0,4)
+        let with = ev.evaluate(&grid);
+        assert!(with >= without + ev.weights.threat, "{with} {without}");
+        let mut crowded = grid.clone();
+        crowded[6 * n] = 3;
+        assert!(ev.evaluate(&crowded) < ev.evaluate(&grid));
+    }
+}
