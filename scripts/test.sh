@@ -13,7 +13,7 @@ cargo test --locked
 
 say "wasm: the exported API in headless Chromium (page and dedicated worker)"
 CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=180 \
-  cargo test --locked --target wasm32-unknown-unknown --test wasm_page --test wasm_worker
+  cargo test --locked --target wasm32-unknown-unknown --test wasm_page --test wasm_worker --test territory_wasm
 
 say "end to end: the page in headless Chromium"
 "$ROOT/scripts/build-web.sh"

@@ -437,7 +437,8 @@ async function main() {
     showMessage(`WebAssembly could not be loaded: ${errorText(error)}. Build it with scripts/build-web.sh.`);
     return;
   }
-  app.infos = games();
+  // Only games with a renderer are offered; the CLI has them all.
+  app.infos = games().filter((g) => renderers[g.id]);
   $('game').replaceChildren(...app.infos.map((g) => new Option(g.title, g.id)));
   app.runner = new SolverRunner(new URL('./worker.js', import.meta.url));
   wire();
