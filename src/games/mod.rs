@@ -2,11 +2,15 @@
 //! registry the CLI and the page dispatch over. A new game is a folder plus one line here.
 
 pub mod square_remover;
+pub mod tiles_matching;
 
 use crate::game::{DynGame, Registered};
 
 /// Every game, in the order the page lists them.
-pub static ALL: &[&dyn DynGame] = &[&Registered::<square_remover::SquareRemover>::GAME];
+pub static ALL: &[&dyn DynGame] = &[
+    &Registered::<square_remover::SquareRemover>::GAME,
+    &Registered::<tiles_matching::TilesMatching>::GAME,
+];
 
 /// The game with this id (`square-remover`, `lines`, ...).
 pub fn find(id: &str) -> Option<&'static dyn DynGame> {
