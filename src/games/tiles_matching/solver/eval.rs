@@ -1,177 +1,538 @@
 //! The evaluating player (default).
 
-use crate::clock::Budget;
+use crate::clock::{now_ms, Budget};
 use crate::game::Agent;
-use crate::games::tiles_matching::{Action, Board, Observation, TilesMatching, EMPTY, WILD};
+use crate::games::tiles_matching::{
+    Action, Board, Observation, Tile, TilesMatching, EMPTY, MOVES, WILD,
+};
 
 /// Bit `color * 10 + shape` of a `u128` stands for the regular tile (colour, shape).
 type Combos = u128;
 
-/// For each board code, the regular tiles that may sit beside it.
-fn combo_masks(n: u8) -> Vec<Combos> {
-    let mut all: Combos = 0;
-    for c in 0..n {
-        for s in 0..n {
-            all |= 1 << (c * 10 + s);
-        }
-    }
-    (0..=255u8)
-        .map(|code| match code {
-            EMPTY | WILD => all,
-            code => {
-                let (color, shape) = (code / 10, code % 10);
-                let mut m: Combos = 0;
-                for k in 0..n {
-                    m |= 1 << (color * 10 + k);
-                    m |= 1 << (k * 10 + shape);
-                }
-                m
+const K: usize = 14;
+
+fn weights() -> [f64; K] {
+    let mut w = [
+        -200.0, 30.0, 10.0, -5.0, 1.0, 0.3, -20.0, 0.2, 0.0, 0.0, 10.0, 0.0, 1000.0, 8.0,
+    ];
+    if let Ok(text) = std::env::var("TM_W") {
+        for (i, x) in text.split(',').enumerate() {
+            if let Ok(v) = x.parse() {
+                w[i] = v;
             }
-        })
-        .collect()
-}
-
-#[derive(Clone, Debug)]
-pub struct Weights {
-    pub uncovered: f64,
-    pub twice: f64,
-    pub thrice: f64,
-    pub dead: f64,
-    pub line: f64,
-    pub empty: f64,
-    pub counter: f64,
-    pub score: f64,
-}
-
-impl Default for Weights {
-    fn default() -> Self {
-        Weights {
-            uncovered: 200.0,
-            twice: 30.0,
-            thrice: 10.0,
-            dead: 5.0,
-            line: 1.0,
-            empty: 0.3,
-            counter: 20.0,
-            score: 0.2,
         }
     }
+    w
+}
+
+/// What stays fixed through a game: sizes, odds and per-code masks.
+struct Ctx {
+    n: u8,
+    d: u8,
+    side: usize,
+    /// For each board code, the regular tiles that may sit beside it.
+    masks: Vec<Combos>,
+    all: Combos,
+    w: [f64; K],
+    nn: f64,
+    p_special: f64,
+    p_regular: f64,
+    p_lone: f64,
+}
+
+impl Ctx {
+    fn new(n: u8, side: usize, d: u8) -> Self {
+        let mut all: Combos = 0;
+        for c in 0..n {
+            for s in 0..n {
+                all |= 1 << (c * 10 + s);
+            }
+        }
+        let masks = (0..=255u8)
+            .map(|code| match code {
+                EMPTY | WILD => all,
+                code => {
+                    let (color, shape) = (code / 10, code % 10);
+                    let mut m: Combos = 0;
+                    for k in 0..n {
+                        m |= 1 << (color * 10 + k);
+                        m |= 1 << (k * 10 + shape);
+                    }
+                    m
+                }
+            })
+            .collect();
+        let nn = n as f64 * n as f64;
+        let p_special = 1.0 / (32.0 - n as f64);
+        let p_regular = 1.0 - 2.0 * p_special;
+        Ctx {
+            n,
+            d,
+            side,
+            masks,
+            all,
+            w: weights(),
+            nn,
+            p_special,
+            p_regular,
+            p_lone: p_regular * (2.0 * n as f64 - 1.0) / nn + p_special,
+        }
+    }
+
+    /// Points for placing a tile that clears these lines.
+    fn reward(&self, row: bool, col: bool) -> f64 {
+        let s = self.side as f64;
+        match (row, col) {
+            (true, true) => 1.0 + 3.0 * s,
+            (false, false) => 1.0,
+            _ => 1.0 + s,
+        }
+    }
+}
+
+/// What one empty cell adds to the evaluation.
+#[derive(Clone, Copy, Default)]
+struct CellTerms {
+    /// Expected turns until a tile fits here.
+    wait: f64,
+    dead: bool,
+    tight: f64,
+    hole: bool,
+}
+
+#[inline]
+fn cell_terms(ctx: &Ctx, accept: Combos, count: u8) -> CellTerms {
+    if count == 0 {
+        return CellTerms {
+            wait: 1.0 / ctx.p_lone,
+            ..Default::default()
+        };
+    }
+    let fits = accept.count_ones() as f64 / ctx.nn;
+    CellTerms {
+        wait: 1.0 / (ctx.p_regular * fits + ctx.p_special),
+        dead: accept == 0,
+        tight: if count >= 2 && accept != 0 {
+            1.0 - fits
+        } else {
+            0.0
+        },
+        hole: count >= 3,
+    }
+}
+
+/// Sums over the board that a placement updates locally.
+#[derive(Clone, Copy)]
+struct Totals {
+    row_filled: [u8; 12],
+    col_filled: [u8; 12],
+    row_wait: [f64; 12],
+    col_wait: [f64; 12],
+    row_dead: [u8; 12],
+    col_dead: [u8; 12],
+    dead: i32,
+    holes: i32,
+    tight: f64,
+    empty: i32,
+}
+
+impl Totals {
+    fn add(&mut self, r: usize, c: usize, t: CellTerms, sign: f64) {
+        self.row_wait[r] += sign * t.wait;
+        self.col_wait[c] += sign * t.wait;
+        self.tight += sign * t.tight;
+        let k = sign as i32;
+        if t.dead {
+            self.dead += k;
+            self.row_dead[r] = (self.row_dead[r] as i32 + k) as u8;
+            self.col_dead[c] = (self.col_dead[c] as i32 + k) as u8;
+        }
+        if t.hole {
+            self.holes += k;
+        }
+    }
+
+    /// Everything but the lines, given the coverage masks (tiles that fit at least once,
+    /// twice, three times).
+    fn board_value(&self, ctx: &Ctx, counter: u8, cover: &[Combos; 3]) -> f64 {
+        let w = &ctx.w;
+        let uncovered = 1.0 - cover[0].count_ones() as f64 / ctx.nn;
+        w[5] * self.empty as f64
+            + w[6] * counter as f64
+            + w[0] * uncovered
+            + w[1] * cover[1].count_ones() as f64 / ctx.nn
+            + w[2] * cover[2].count_ones() as f64 / ctx.nn
+            + w[3] * self.dead as f64
+            + w[8] * self.tight
+            + w[9] * self.holes as f64
+            + w[11] * (uncovered * ctx.p_regular).powi((ctx.d - counter) as i32 + 1)
+    }
+
+    fn row_value(&self, ctx: &Ctx, k: usize) -> f64 {
+        line_value(ctx, self.row_filled[k], self.row_dead[k], self.row_wait[k])
+    }
+
+    fn col_value(&self, ctx: &Ctx, k: usize) -> f64 {
+        line_value(ctx, self.col_filled[k], self.col_dead[k], self.col_wait[k])
+    }
+
+    fn value(&self, ctx: &Ctx, counter: u8, cover: &[Combos; 3]) -> f64 {
+        let lines: f64 = (0..ctx.side)
+            .map(|k| self.row_value(ctx, k) + self.col_value(ctx, k))
+            .sum();
+        self.board_value(ctx, counter, cover) + lines
+    }
+}
+
+/// A row or column: how full it is while it can still be completed, and how soon.
+#[inline]
+fn line_value(ctx: &Ctx, filled: u8, dead: u8, wait: f64) -> f64 {
+    let fill = match dead {
+        0 => {
+            let x = filled as f64 / ctx.side as f64;
+            x * x
+        }
+        _ => 0.0,
+    };
+    ctx.w[4] * fill + ctx.w[10] / (1.0 + wait)
+}
+
+#[inline]
+fn add_cover(cover: &mut [Combos; 3], accept: Combos) {
+    cover[2] |= cover[1] & accept;
+    cover[1] |= cover[0] & accept;
+    cover[0] |= accept;
+}
+
+/// Per-cell facts of one board, so that the value after one more tile is a small update.
+#[derive(Clone)]
+struct Analysis {
+    /// For an empty cell, the regular tiles its placed neighbours allow.
+    accept: [Combos; 144],
+    /// For an empty cell, how many placed neighbours it has.
+    count: [u8; 144],
+    /// Empty cells with at least one placed neighbour.
+    frontier: Vec<u16>,
+    totals: Totals,
+    board_empty: bool,
+}
+
+impl Analysis {
+    fn new(ctx: &Ctx, board: &Board) -> Self {
+        let s = ctx.side;
+        let cells = board.cells();
+        let mut a = Analysis {
+            accept: [0; 144],
+            count: [0; 144],
+            frontier: Vec::with_capacity(64),
+            totals: Totals {
+                row_filled: [0; 12],
+                col_filled: [0; 12],
+                row_wait: [0.0; 12],
+                col_wait: [0.0; 12],
+                row_dead: [0; 12],
+                col_dead: [0; 12],
+                dead: 0,
+                holes: 0,
+                tight: 0.0,
+                empty: (s * s - board.occupied()) as i32,
+            },
+            board_empty: board.is_empty(),
+        };
+        for cell in 0..s * s {
+            let (r, c) = (cell / s, cell % s);
+            if cells[cell] != EMPTY {
+                a.totals.row_filled[r] += 1;
+                a.totals.col_filled[c] += 1;
+                continue;
+            }
+            let mut accept = ctx.all;
+            let mut count = 0;
+            for nb in board.neighbours(cell) {
+                let code = cells[nb];
+                if code != EMPTY {
+                    accept &= ctx.masks[code as usize];
+                    count += 1;
+                }
+            }
+            a.accept[cell] = accept;
+            a.count[cell] = count;
+            if count > 0 {
+                a.frontier.push(cell as u16);
+            }
+            a.totals.add(r, c, cell_terms(ctx, accept, count), 1.0);
+        }
+        a
+    }
+
+    fn value(&self, ctx: &Ctx, counter: u8) -> f64 {
+        if self.board_empty {
+            let w = &ctx.w;
+            return w[5] * self.totals.empty as f64 + w[6] * counter as f64;
+        }
+        let mut cover = [0; 3];
+        for &f in &self.frontier {
+            add_cover(&mut cover, self.accept[f as usize]);
+        }
+        self.totals.value(ctx, counter, &cover)
+    }
+
+    /// Prepares putting a tile on the empty `cell`: everything that does not depend on
+    /// which tile it is.
+    fn put_at<'a>(&'a self, ctx: &Ctx, board: &'a Board, cell: usize) -> Put<'a> {
+        let s = ctx.side;
+        let (r, c) = (cell / s, cell % s);
+        let mut t = self.totals;
+        let clears = t.row_filled[r] as usize + 1 == s || t.col_filled[c] as usize + 1 == s;
+        t.add(
+            r,
+            c,
+            cell_terms(ctx, self.accept[cell], self.count[cell]),
+            -1.0,
+        );
+        t.row_filled[r] += 1;
+        t.col_filled[c] += 1;
+        t.empty -= 1;
+        let mut neighbours = [(0usize, 0 as Combos, 0u8); 4];
+        let mut k = 0;
+        for nb in board.neighbours(cell) {
+            if board.get(nb) == EMPTY {
+                t.add(
+                    nb / s,
+                    nb % s,
+                    cell_terms(ctx, self.accept[nb], self.count[nb]),
+                    -1.0,
+                );
+                neighbours[k] = (nb, self.accept[nb], self.count[nb]);
+                k += 1;
+            }
+        }
+        let mut cover = [0; 3];
+        for &f in &self.frontier {
+            let f = f as usize;
+            if f != cell && !neighbours[..k].iter().any(|&(x, _, _)| x == f) {
+                add_cover(&mut cover, self.accept[f]);
+            }
+        }
+        // Lines away from the cell keep their value whatever the tile.
+        let near = |k: usize, centre: usize| k + 1 >= centre && k <= centre + 1;
+        let far_lines: f64 = (0..s)
+            .map(|k| {
+                let mut v = 0.0;
+                if !near(k, r) {
+                    v += t.row_value(ctx, k);
+                }
+                if !near(k, c) {
+                    v += t.col_value(ctx, k);
+                }
+                v
+            })
+            .sum();
+        Put {
+            board,
+            cell,
+            clears,
+            totals: t,
+            cover,
+            neighbours,
+            k,
+            far_lines,
+        }
+    }
+}
+
+/// Putting a tile on one cell, prepared once for all tiles (see `Analysis::put_at`).
+struct Put<'a> {
+    board: &'a Board,
+    cell: usize,
+    clears: bool,
+    /// Totals without the cell and its empty neighbours, the cell counted as filled.
+    totals: Totals,
+    /// Coverage of the frontier cells that the tile leaves alone.
+    cover: [Combos; 3],
+    /// The empty neighbours as they were: cell, accepted tiles, placed neighbours.
+    neighbours: [(usize, Combos, u8); 4],
+    k: usize,
+    far_lines: f64,
+}
+
+impl Put<'_> {
+    /// Points plus static value after putting `code` here, the counter then at `counter`.
+    fn value(&self, ctx: &Ctx, code: u8, counter: u8) -> f64 {
+        if self.clears {
+            // A clear reshapes the board: evaluate it from scratch.
+            let mut next = self.board.clone();
+            let clear = next.put(self.cell, code);
+            return ctx.w[7] * ctx.reward(clear.row, clear.col)
+                + Analysis::new(ctx, &next).value(ctx, counter);
+        }
+        let s = ctx.side;
+        let mut t = self.totals;
+        let mut cover = self.cover;
+        for &(nb, accept, count) in &self.neighbours[..self.k] {
+            let accept = accept & ctx.masks[code as usize];
+            t.add(nb / s, nb % s, cell_terms(ctx, accept, count + 1), 1.0);
+            add_cover(&mut cover, accept);
+        }
+        let (r, c) = (self.cell / s, self.cell % s);
+        let mut lines = self.far_lines;
+        for k in r.saturating_sub(1)..(r + 2).min(s) {
+            lines += t.row_value(ctx, k);
+        }
+        for k in c.saturating_sub(1)..(c + 2).min(s) {
+            lines += t.col_value(ctx, k);
+        }
+        ctx.w[7] * ctx.reward(false, false) + t.board_value(ctx, counter, &cover) + lines
+    }
+}
+
+/// One answer to the tile in hand: the cell (`None` = discard) and its static value.
+struct Choice {
+    cell: Option<usize>,
+    value: f64,
 }
 
 #[derive(Default)]
 pub struct EvalAgent {
-    masks: Vec<Combos>,
-    weights: Weights,
+    ctx: Option<Ctx>,
 }
 
-impl EvalAgent {
-    fn evaluate(&self, board: &Board, counter: u8, n: u8) -> f64 {
-        let w = &self.weights;
-        if board.is_empty() {
-            return w.empty * (board.side() * board.side()) as f64 - w.counter * counter as f64;
+/// Static value of the best answer to `tile` on an analysed board, or of discarding it;
+/// the loss when neither is possible.
+fn best_reply(ctx: &Ctx, board: &Board, a: &Analysis, counter: u8, tile: Tile) -> f64 {
+    let after = counter.saturating_sub(1);
+    let mut best = match counter < ctx.d {
+        true => a.value(ctx, counter + 1),
+        false => -ctx.w[12],
+    };
+    match tile {
+        Tile::Remove => {
+            // Approximation: some tile can be taken out at little cost.
+            best = best.max(ctx.w[7] + a.value(ctx, after));
         }
-        let s = board.side();
-        let cells = board.cells();
-        let all = self.masks[EMPTY as usize];
-        let (mut c1, mut c2, mut c3): (Combos, Combos, Combos) = (0, 0, 0);
-        let mut dead = 0;
-        let mut row_filled = [0u32; 12];
-        let mut col_filled = [0u32; 12];
-        let mut row_dead = [false; 12];
-        let mut col_dead = [false; 12];
-        for cell in 0..s * s {
-            let (r, c) = (cell / s, cell % s);
-            if cells[cell] != EMPTY {
-                row_filled[r] += 1;
-                col_filled[c] += 1;
-                continue;
-            }
-            let mut accept = all;
-            let mut has = false;
-            for nb in board.neighbours(cell) {
-                let code = cells[nb];
-                if code != EMPTY {
-                    accept &= self.masks[code as usize];
-                    has = true;
-                }
-            }
-            if !has {
-                continue;
-            }
-            if accept == 0 {
-                dead += 1;
-                row_dead[r] = true;
-                col_dead[c] = true;
-                continue;
-            }
-            c3 |= c2 & accept;
-            c2 |= c1 & accept;
-            c1 |= accept;
-        }
-        let nn = (n as f64) * (n as f64);
-        let uncovered = nn - c1.count_ones() as f64;
-        let twice = c2.count_ones() as f64 / nn;
-        let thrice = c3.count_ones() as f64 / nn;
-        let mut lines = 0.0;
-        for k in 0..s {
-            for (filled, is_dead) in [(row_filled[k], row_dead[k]), (col_filled[k], col_dead[k])] {
-                if !is_dead {
-                    let f = filled as f64 / s as f64;
-                    lines += f * f;
+        _ => {
+            let code = tile.code().unwrap_or(WILD);
+            let cells: Vec<usize> = match a.board_empty {
+                true => (0..ctx.side * ctx.side).collect(),
+                false => a.frontier.iter().map(|&f| f as usize).collect(),
+            };
+            for cell in cells {
+                if board.accepts(cell, tile) {
+                    best = best.max(a.put_at(ctx, board, cell).value(ctx, code, after));
                 }
             }
         }
-        -w.uncovered * uncovered / nn + w.twice * twice + w.thrice * thrice - w.dead * dead as f64
-            + w.line * lines
-            + w.empty * (s * s - board.occupied()) as f64
-            - w.counter * counter as f64
     }
+    best
+}
+
+/// The expected static value after the next tile, each tile answered at its best.
+fn expectation(ctx: &Ctx, board: &Board, counter: u8) -> f64 {
+    let a = Analysis::new(ctx, board);
+    if board.is_empty() {
+        return best_reply(ctx, board, &a, counter, Tile::Wild);
+    }
+    let n = ctx.n;
+    let after = counter.saturating_sub(1);
+    // For every regular tile, the best placement, found cell by cell.
+    let mut best = vec![f64::NEG_INFINITY; 100];
+    for &f in &a.frontier {
+        let f = f as usize;
+        let put = a.put_at(ctx, board, f);
+        let mut bits = a.accept[f];
+        while bits != 0 {
+            let code = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let v = put.value(ctx, code as u8, after);
+            if v > best[code] {
+                best[code] = v;
+            }
+        }
+    }
+    let fallback = match counter < ctx.d {
+        true => a.value(ctx, counter + 1),
+        false => -ctx.w[12],
+    };
+    let p_combo = ctx.p_regular / ctx.nn;
+    let mut total = ctx.p_special
+        * (best_reply(ctx, board, &a, counter, Tile::Wild)
+            + best_reply(ctx, board, &a, counter, Tile::Remove));
+    for color in 0..n {
+        for shape in 0..n {
+            total += p_combo * best[(color * 10 + shape) as usize].max(fallback);
+        }
+    }
+    total
 }
 
 impl Agent<TilesMatching> for EvalAgent {
-    fn act(&mut self, obs: &Observation, _budget: &mut Budget) -> Action {
-        if self.masks.is_empty() {
-            self.masks = combo_masks(obs.n);
-        }
+    fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
+        let ctx = self
+            .ctx
+            .get_or_insert_with(|| Ctx::new(obs.n, obs.side, obs.d));
+        let board = &obs.board;
         let s = obs.side;
-        let mut best: Option<(f64, Action)> = None;
-        let mut consider = |value: f64, action: Action| {
-            if best.as_ref().is_none_or(|(v, _)| value > *v) {
-                best = Some((value, action));
-            }
-        };
+        let a = Analysis::new(ctx, board);
         let after = obs.counter.saturating_sub(1);
-        for cell in obs.board.legal_cells(obs.tile) {
-            let mut board = obs.board.clone();
-            let reward = match obs.tile.code() {
+        let mut choices: Vec<Choice> = Vec::new();
+        for cell in board.legal_cells(obs.tile) {
+            let value = match obs.tile.code() {
                 None => {
-                    board.take(cell);
-                    1
+                    let mut next = board.clone();
+                    next.take(cell);
+                    ctx.w[7] + Analysis::new(ctx, &next).value(ctx, after)
                 }
-                Some(code) => {
-                    let clear = board.put(cell, code);
-                    match (clear.row, clear.col) {
-                        (true, true) => 1 + 3 * s,
-                        (false, false) => 1,
-                        _ => 1 + s,
-                    }
-                }
+                Some(code) => a.put_at(ctx, board, cell).value(ctx, code, after),
             };
-            let value = self.weights.score * reward as f64 + self.evaluate(&board, after, obs.n);
-            consider(
+            choices.push(Choice {
+                cell: Some(cell),
                 value,
-                Action::Place {
-                    row: (cell / s) as i64,
-                    col: (cell % s) as i64,
-                },
-            );
+            });
         }
         if obs.counter < obs.d {
-            consider(
-                self.evaluate(&obs.board, obs.counter + 1, obs.n),
-                Action::Discard,
-            );
+            choices.push(Choice {
+                cell: None,
+                value: a.value(ctx, obs.counter + 1),
+            });
         }
-        best.map_or(Action::GiveUp, |(_, a)| a)
+        if choices.is_empty() {
+            return Action::GiveUp;
+        }
+        choices.sort_by(|x, y| y.value.total_cmp(&x.value));
+        let top = (ctx.w[13] as usize).max(1);
+        let mut best = (f64::NEG_INFINITY, choices[0].cell);
+        // This move's share of the time left; look ahead while it lasts.
+        let share = budget.remaining_ms() / (MOVES - obs.moves.min(MOVES - 1)) as f64;
+        let deadline = now_ms() + share;
+        if top > 1 && choices.len() > 1 && share > 0.0 {
+            for (i, choice) in choices.iter().take(top).enumerate() {
+                if i >= 2 && now_ms() > deadline {
+                    break;
+                }
+                let mut next = board.clone();
+                let (points, counter) = match (choice.cell, obs.tile.code()) {
+                    (None, _) => (0.0, obs.counter + 1),
+                    (Some(cell), None) => {
+                        next.take(cell);
+                        (ctx.w[7], after)
+                    }
+                    (Some(cell), Some(code)) => {
+                        let clear = next.put(cell, code);
+                        (ctx.w[7] * ctx.reward(clear.row, clear.col), after)
+                    }
+                };
+                let v = points + expectation(ctx, &next, counter);
+                if v > best.0 {
+                    best = (v, choice.cell);
+                }
+            }
+        }
+        match best.1 {
+            Some(cell) => Action::Place {
+                row: (cell / s) as i64,
+                col: (cell % s) as i64,
+            },
+            None => Action::Discard,
+        }
     }
 }
