@@ -18,9 +18,7 @@
 
 use crate::clock::{now_ms, Budget};
 use crate::game::Agent;
-use crate::games::tiles_matching::{
-    Action, Board, Observation, Tile, TilesMatching, EMPTY, MOVES, WILD,
-};
+use crate::games::tiles_matching::{Action, Board, Observation, TilesMatching, EMPTY, MOVES, WILD};
 
 /// Bit `color * 10 + shape` of a `u128` stands for the regular tile (colour, shape).
 type Combos = u128;
@@ -63,6 +61,8 @@ const WEIGHTS: Weights = Weights {
 
 /// At most this many of the best static choices get the 2-ply look.
 const LOOKAHEAD: usize = 8;
+/// About what a move without look-ahead costs natively.
+const STATIC_MOVE_MS: f64 = 0.05;
 
 /// What stays fixed through a game: sizes, odds and per-code masks.
 struct Ctx {
@@ -419,69 +419,42 @@ pub struct EvalAgent {
     ctx: Option<Ctx>,
 }
 
-/// Static value of the best answer to `tile` on an analysed board, or of discarding it;
-/// the loss when neither is possible.
-fn best_reply(ctx: &Ctx, board: &Board, a: &Analysis, counter: u8, tile: Tile) -> f64 {
-    let after = counter.saturating_sub(1);
-    let mut best = match counter < ctx.d {
-        true => a.value(ctx, counter + 1),
-        false => ctx.w.stuck,
-    };
-    match tile {
-        Tile::Remove => {
-            // Approximation: some tile can be taken out at little cost.
-            best = best.max(ctx.w.points + a.value(ctx, after));
-        }
-        _ => {
-            let code = tile.code().unwrap_or(WILD);
-            let cells: Vec<usize> = match a.board_empty {
-                true => (0..ctx.side * ctx.side).collect(),
-                false => a.frontier.iter().map(|&f| f as usize).collect(),
-            };
-            for cell in cells {
-                if board.accepts(cell, tile) {
-                    best = best.max(a.put_at(ctx, board, cell).value(ctx, code, after));
-                }
-            }
-        }
-    }
-    best
-}
-
-/// The expected static value after the next tile, each tile answered at its best.
+/// The expected static value after the next tile, each tile answered at its best: placed,
+/// or else discarded, or else the loss of being stuck.
 fn expectation(ctx: &Ctx, board: &Board, counter: u8) -> f64 {
     let a = Analysis::new(ctx, board);
-    if board.is_empty() {
-        return best_reply(ctx, board, &a, counter, Tile::Wild);
-    }
-    let n = ctx.n;
     let after = counter.saturating_sub(1);
-    // For every regular tile, the best placement, found cell by cell.
-    let mut best = vec![f64::NEG_INFINITY; 100];
-    for &f in &a.frontier {
-        let f = f as usize;
-        let put = a.put_at(ctx, board, f);
-        let mut bits = a.accept[f];
-        while bits != 0 {
-            let code = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let v = put.value(ctx, code as u8, after);
-            if v > best[code] {
-                best[code] = v;
-            }
-        }
-    }
     let fallback = match counter < ctx.d {
         true => a.value(ctx, counter + 1),
         false => ctx.w.stuck,
     };
+    if a.board_empty {
+        // The next tile is a wildcard that may go anywhere.
+        return (0..ctx.side * ctx.side)
+            .map(|cell| a.put_at(ctx, board, cell).value(ctx, WILD, after))
+            .fold(fallback, f64::max);
+    }
+    // For every regular tile and the wildcard, the best placement, found cell by cell.
+    let mut best = [fallback; 100];
+    let mut best_wild = fallback;
+    for &f in &a.frontier {
+        let f = f as usize;
+        let put = a.put_at(ctx, board, f);
+        best_wild = best_wild.max(put.value(ctx, WILD, after));
+        let mut bits = a.accept[f];
+        while bits != 0 {
+            let code = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            best[code] = best[code].max(put.value(ctx, code as u8, after));
+        }
+    }
+    // Approximation: a remove tile finds a tile to take out at little cost.
+    let remove = fallback.max(ctx.w.points + a.value(ctx, after));
     let p_combo = ctx.p_regular / ctx.nn;
-    let mut total = ctx.p_special
-        * (best_reply(ctx, board, &a, counter, Tile::Wild)
-            + best_reply(ctx, board, &a, counter, Tile::Remove));
-    for color in 0..n {
-        for shape in 0..n {
-            total += p_combo * best[(color * 10 + shape) as usize].max(fallback);
+    let mut total = ctx.p_special * (best_wild + remove);
+    for color in 0..ctx.n {
+        for shape in 0..ctx.n {
+            total += p_combo * best[(color * 10 + shape) as usize];
         }
     }
     total
@@ -522,8 +495,10 @@ impl Agent<TilesMatching> for EvalAgent {
         }
         choices.sort_by(|x, y| y.value.total_cmp(&x.value));
         let mut best = (f64::NEG_INFINITY, choices[0].cell);
-        // This move's share of the time left; look ahead while it lasts.
-        let share = budget.remaining_ms() / (MOVES - obs.moves.min(MOVES - 1)) as f64;
+        // This move's share of the time left, less what a static-only move costs (so that
+        // moves after a spent budget still fit); look ahead while it lasts.
+        let share =
+            budget.remaining_ms() / (MOVES - obs.moves.min(MOVES - 1)) as f64 - STATIC_MOVE_MS;
         let deadline = now_ms() + share;
         if choices.len() > 1 && share > 0.0 {
             for (i, choice) in choices.iter().take(LOOKAHEAD).enumerate() {
@@ -562,6 +537,7 @@ impl Agent<TilesMatching> for EvalAgent {
 mod tests {
     use super::*;
     use crate::game::{play, Game, Params};
+    use crate::games::tiles_matching::Tile;
 
     fn analysed(ctx: &Ctx, board: &Board) -> Analysis {
         Analysis::new(ctx, board)
