@@ -5,6 +5,7 @@ pub mod lines;
 pub mod square_remover;
 pub mod strip2048;
 pub mod territory;
+pub mod tiles_matching;
 
 use crate::game::{DynGame, Registered};
 
@@ -14,6 +15,7 @@ pub static ALL: &[&dyn DynGame] = &[
     &Registered::<strip2048::Strip2048>::GAME,
     &Registered::<territory::Territory>::GAME,
     &Registered::<lines::Lines>::GAME,
+    &Registered::<tiles_matching::TilesMatching>::GAME,
 ];
 
 /// The game with this id (`square-remover`, `lines`, ...).

@@ -1,0 +1,156 @@
+//! Contest text. The tester talks to a solution turn by turn (`N S D`, then one tile per
+//! line, each answered by one reply per line); the output is the list of replies.
+
+use super::{Action, Instance, MOVES};
+use crate::game::TurnError;
+use std::fmt::Write;
+
+/// `N S D` on the first line as the tester sends it, then the tiles, one per line, for a
+/// whole game of 10,000 turns.
+///
+/// The stream depends on play: a turn that starts on an empty board gets a wildcard (and
+/// draws no colour or shape). This listing assumes the board is empty only before the first
+/// tile, so it is exactly what a game sees until a clear or a remove tile leaves the board
+/// empty; from that turn on, the real game differs. Listing the tiles of one particular
+/// player's game instead would make the input depend on a solver.
+pub fn format_input(inst: &Instance) -> String {
+    let mut text = format!("{} {} {}\n", inst.n, inst.side, inst.d);
+    let mut tiles = inst.tiles.clone();
+    for turn in 0..MOVES {
+        let _ = writeln!(text, "{}", tiles.next(turn == 0));
+    }
+    text
+}
+
+/// One reply per line. Trailing blank lines are ignored; a blank line inside is a reply the
+/// tester would refuse.
+pub fn parse_output(text: &str) -> Result<Vec<Action>, TurnError> {
+    let mut actions = Vec::new();
+    for (turn, line) in text.trim_end().lines().enumerate() {
+        if turn >= MOVES {
+            return Err(TurnError {
+                turn,
+                reason: format!("a game has at most {MOVES} replies; the output has more"),
+            });
+        }
+        actions.push(parse_action(line).map_err(|reason| TurnError { turn, reason })?);
+    }
+    Ok(actions)
+}
+
+/// One reply: `R C` (row and column, 0-based), `DISCARD` or `GIVE UP`, in capitals as the
+/// statement writes them. Spaces around and between the words do not matter.
+pub fn parse_action(text: &str) -> Result<Action, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match words.as_slice() {
+        ["DISCARD"] => Ok(Action::Discard),
+        ["GIVE", "UP"] => Ok(Action::GiveUp),
+        [row, col] => {
+            let number = |w: &str| {
+                w.parse::<i64>()
+                    .map_err(|_| format!("'{}' is not a row or column number", shorten(w)))
+            };
+            Ok(Action::Place {
+                row: number(row)?,
+                col: number(col)?,
+            })
+        }
+        [] => Err("empty reply: expected 'R C', 'DISCARD' or 'GIVE UP'".into()),
+        _ => Err(format!(
+            "'{}' is not a reply: expected 'R C', 'DISCARD' or 'GIVE UP'",
+            shorten(text.trim())
+        )),
+    }
+}
+
+/// One reply per line.
+pub fn format_output(actions: &[Action]) -> String {
+    let mut text = String::with_capacity(actions.len() * 6);
+    for action in actions {
+        let _ = writeln!(text, "{action}");
+    }
+    text
+}
+
+fn shorten(token: &str) -> String {
+    if token.chars().count() > 24 {
+        token.chars().take(24).collect::<String>() + "…"
+    } else {
+        token.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Params};
+    use crate::games::tiles_matching::TilesMatching;
+
+    #[test]
+    fn input_starts_with_the_parameters_then_the_tiles() {
+        let inst = TilesMatching::generate(1, &Params::new());
+        let text = format_input(&inst);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 1 + MOVES);
+        assert_eq!(
+            lines[..13].join(" "),
+            "6 11 3 W 52 41 31 51 02 35 55 52 01 20 43"
+        );
+        let tile_like = |l: &&str| {
+            *l == "W" || *l == "R" || (l.len() == 2 && l.bytes().all(|b| (b'0'..b'6').contains(&b)))
+        };
+        assert!(lines[1..].iter().all(tile_like));
+    }
+
+    #[test]
+    fn replies_round_trip() {
+        let actions = vec![
+            Action::Place { row: 3, col: 10 },
+            Action::Discard,
+            Action::Place { row: 0, col: 0 },
+            Action::GiveUp,
+        ];
+        let text = format_output(&actions);
+        assert_eq!(text, "3 10\nDISCARD\n0 0\nGIVE UP\n");
+        assert_eq!(parse_output(&text).unwrap(), actions);
+        assert_eq!(
+            parse_output("  4   5 \r\n GIVE  UP\n\n\n").unwrap().len(),
+            2
+        );
+        assert_eq!(parse_output("").unwrap(), vec![]);
+    }
+
+    #[test]
+    fn bad_replies_name_their_move() {
+        for (text, turn, needle) in [
+            (
+                "1 2\nDISCARD\nx 3\n",
+                2,
+                "'x' is not a row or column number",
+            ),
+            ("1 2\n\n3 4\n", 1, "empty reply"),
+            ("discard\n", 0, "'discard' is not a reply"),
+            ("GIVEUP\n", 0, "'GIVEUP' is not a reply"),
+            ("1 2 3\n", 0, "'1 2 3' is not a reply"),
+            ("0 0\n1.5 2\n", 1, "'1.5' is not"),
+            ("0 0\n99999999999999999999 0\n", 1, "is not a row"),
+        ] {
+            let e = parse_output(text).unwrap_err();
+            assert_eq!(e.turn, turn, "{text:?}");
+            assert!(e.reason.contains(needle), "{text:?}: {}", e.reason);
+        }
+        let e = parse_output(&"DISCARD\n".repeat(MOVES + 1)).unwrap_err();
+        assert_eq!(e.turn, MOVES);
+    }
+
+    #[test]
+    fn single_replies() {
+        assert_eq!(
+            parse_action(" -1 7 "),
+            Ok(Action::Place { row: -1, col: 7 })
+        );
+        assert_eq!(parse_action("GIVE UP"), Ok(Action::GiveUp));
+        assert!(parse_action("3").is_err());
+        assert!(parse_action("give up").is_err());
+    }
+}

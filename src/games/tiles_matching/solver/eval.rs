@@ -1,0 +1,628 @@
+//! The evaluating player (default): a static evaluation of boards, and a 2-ply look over
+//! the next tile's known distribution (never the tile stream itself).
+//!
+//! The evaluation rewards what keeps a game alive and clearing: coverage (how many of the
+//! N x N regular tiles fit some frontier cell, once, twice, three times), free space, lines
+//! that fill without dead cells (cells no regular tile fits), how soon each line can be
+//! filled (the sum over its empty cells of 1 / P(the next tile fits there)), points, and a
+//! low discard counter. Remove tiles, wildcards and discards compete with placements under
+//! the same evaluation.
+//!
+//! Each move, every answer to the tile in hand (each legal cell, or DISCARD) gets its static
+//! value; the best few then get the expectation, over the next tile (wildcard, remove, or
+//! each colour/shape with the statement's odds), of the best static value reachable with it
+//! (a discard, or the loss of being stuck). The look-ahead runs while this move's share of
+//! the budget lasts, so a 10,000-move game fits the budget. The evaluation is incremental:
+//! an `Analysis` of a board prepares each cell once (`Put`), then each tile costs a few
+//! mask operations.
+
+use crate::clock::{now_ms, Budget};
+use crate::game::Agent;
+use crate::games::tiles_matching::{Action, Board, Observation, TilesMatching, EMPTY, MOVES, WILD};
+
+/// Bit `color * 10 + shape` of a `u128` stands for the regular tile (colour, shape).
+type Combos = u128;
+
+/// The static evaluation's weights, hand-tuned with 2-ply search at 5 s per game on seeds
+/// 1..24 with N forced to 5, 8 and 9 (where survival is decided).
+struct Weights {
+    /// Per fraction of regular tiles that fit nowhere.
+    uncovered: f64,
+    /// Per fraction of regular tiles that fit in at least two / three cells.
+    covered_twice: f64,
+    covered_thrice: f64,
+    /// Per empty cell that no regular tile fits.
+    dead_cell: f64,
+    /// Per line, times its squared fill fraction while it has no dead cell.
+    line_fill: f64,
+    /// Per line, times 1 / (1 + expected turns to fill it).
+    line_rate: f64,
+    empty_cell: f64,
+    /// Per unit of the discard counter.
+    counter: f64,
+    /// Per point scored.
+    points: f64,
+    /// The value of being stuck (nothing fits, no discard left).
+    stuck: f64,
+}
+
+const WEIGHTS: Weights = Weights {
+    uncovered: -200.0,
+    covered_twice: 30.0,
+    covered_thrice: 10.0,
+    dead_cell: -5.0,
+    line_fill: 1.0,
+    line_rate: 10.0,
+    empty_cell: 1.0,
+    counter: -20.0,
+    points: 1.0,
+    stuck: -1000.0,
+};
+
+/// At most this many of the best static choices get the 2-ply look.
+const LOOKAHEAD: usize = 8;
+/// About what a move without look-ahead costs natively.
+const STATIC_MOVE_MS: f64 = 0.05;
+
+/// What stays fixed through a game: sizes, odds and per-code masks.
+struct Ctx {
+    n: u8,
+    d: u8,
+    side: usize,
+    /// For each board code, the regular tiles that may sit beside it.
+    masks: Vec<Combos>,
+    all: Combos,
+    w: Weights,
+    nn: f64,
+    p_special: f64,
+    p_regular: f64,
+    p_lone: f64,
+}
+
+impl Ctx {
+    fn new(n: u8, side: usize, d: u8) -> Self {
+        let mut all: Combos = 0;
+        for c in 0..n {
+            for s in 0..n {
+                all |= 1 << (c * 10 + s);
+            }
+        }
+        let masks = (0..=255u8)
+            .map(|code| match code {
+                EMPTY | WILD => all,
+                code if code / 10 >= n || code % 10 >= n => 0,
+                code => {
+                    let (color, shape) = (code / 10, code % 10);
+                    let mut m: Combos = 0;
+                    for k in 0..n {
+                        m |= 1 << (color * 10 + k);
+                        m |= 1 << (k * 10 + shape);
+                    }
+                    m
+                }
+            })
+            .collect();
+        let nn = n as f64 * n as f64;
+        let p_special = 1.0 / (32.0 - n as f64);
+        let p_regular = 1.0 - 2.0 * p_special;
+        Ctx {
+            n,
+            d,
+            side,
+            masks,
+            all,
+            w: WEIGHTS,
+            nn,
+            p_special,
+            p_regular,
+            p_lone: p_regular * (2.0 * n as f64 - 1.0) / nn + p_special,
+        }
+    }
+
+    /// Points for placing a tile that clears these lines.
+    fn reward(&self, row: bool, col: bool) -> f64 {
+        let s = self.side as f64;
+        match (row, col) {
+            (true, true) => 1.0 + 3.0 * s,
+            (false, false) => 1.0,
+            _ => 1.0 + s,
+        }
+    }
+}
+
+/// What one empty cell adds to the evaluation.
+#[derive(Clone, Copy, Default)]
+struct CellTerms {
+    /// Expected turns until a tile fits here.
+    wait: f64,
+    dead: bool,
+}
+
+#[inline]
+fn cell_terms(ctx: &Ctx, accept: Combos, count: u8) -> CellTerms {
+    if count == 0 {
+        return CellTerms {
+            wait: 1.0 / ctx.p_lone,
+            ..Default::default()
+        };
+    }
+    let fits = accept.count_ones() as f64 / ctx.nn;
+    CellTerms {
+        wait: 1.0 / (ctx.p_regular * fits + ctx.p_special),
+        dead: accept == 0,
+    }
+}
+
+/// Sums over the board that a placement updates locally.
+#[derive(Clone, Copy)]
+struct Totals {
+    row_filled: [u8; 12],
+    col_filled: [u8; 12],
+    row_wait: [f64; 12],
+    col_wait: [f64; 12],
+    row_dead: [u8; 12],
+    col_dead: [u8; 12],
+    dead: i32,
+    empty: i32,
+}
+
+impl Totals {
+    fn add(&mut self, r: usize, c: usize, t: CellTerms, sign: f64) {
+        self.row_wait[r] += sign * t.wait;
+        self.col_wait[c] += sign * t.wait;
+        if t.dead {
+            let k = sign as i32;
+            self.dead += k;
+            self.row_dead[r] = (self.row_dead[r] as i32 + k) as u8;
+            self.col_dead[c] = (self.col_dead[c] as i32 + k) as u8;
+        }
+    }
+
+    /// Everything but the lines, given the coverage masks (tiles that fit at least once,
+    /// twice, three times).
+    fn board_value(&self, ctx: &Ctx, counter: u8, cover: &[Combos; 3]) -> f64 {
+        let w = &ctx.w;
+        let share = |combos: Combos| combos.count_ones() as f64 / ctx.nn;
+        w.empty_cell * self.empty as f64
+            + w.counter * counter as f64
+            + w.uncovered * (1.0 - share(cover[0]))
+            + w.covered_twice * share(cover[1])
+            + w.covered_thrice * share(cover[2])
+            + w.dead_cell * self.dead as f64
+    }
+
+    fn row_value(&self, ctx: &Ctx, k: usize) -> f64 {
+        line_value(ctx, self.row_filled[k], self.row_dead[k], self.row_wait[k])
+    }
+
+    fn col_value(&self, ctx: &Ctx, k: usize) -> f64 {
+        line_value(ctx, self.col_filled[k], self.col_dead[k], self.col_wait[k])
+    }
+
+    fn value(&self, ctx: &Ctx, counter: u8, cover: &[Combos; 3]) -> f64 {
+        let lines: f64 = (0..ctx.side)
+            .map(|k| self.row_value(ctx, k) + self.col_value(ctx, k))
+            .sum();
+        self.board_value(ctx, counter, cover) + lines
+    }
+}
+
+/// A row or column: how full it is while it can still be completed, and how soon.
+#[inline]
+fn line_value(ctx: &Ctx, filled: u8, dead: u8, wait: f64) -> f64 {
+    let fill = match dead {
+        0 => {
+            let x = filled as f64 / ctx.side as f64;
+            x * x
+        }
+        _ => 0.0,
+    };
+    ctx.w.line_fill * fill + ctx.w.line_rate / (1.0 + wait)
+}
+
+#[inline]
+fn add_cover(cover: &mut [Combos; 3], accept: Combos) {
+    cover[2] |= cover[1] & accept;
+    cover[1] |= cover[0] & accept;
+    cover[0] |= accept;
+}
+
+/// Per-cell facts of one board, so that the value after one more tile is a small update.
+#[derive(Clone)]
+struct Analysis {
+    /// For an empty cell, the regular tiles its placed neighbours allow.
+    accept: [Combos; 144],
+    /// For an empty cell, how many placed neighbours it has.
+    count: [u8; 144],
+    /// Empty cells with at least one placed neighbour.
+    frontier: Vec<u16>,
+    totals: Totals,
+    board_empty: bool,
+}
+
+impl Analysis {
+    fn new(ctx: &Ctx, board: &Board) -> Self {
+        let s = ctx.side;
+        let cells = board.cells();
+        let mut a = Analysis {
+            accept: [0; 144],
+            count: [0; 144],
+            frontier: Vec::with_capacity(64),
+            totals: Totals {
+                row_filled: [0; 12],
+                col_filled: [0; 12],
+                row_wait: [0.0; 12],
+                col_wait: [0.0; 12],
+                row_dead: [0; 12],
+                col_dead: [0; 12],
+                dead: 0,
+                empty: (s * s - board.occupied()) as i32,
+            },
+            board_empty: board.is_empty(),
+        };
+        for cell in 0..s * s {
+            let (r, c) = (cell / s, cell % s);
+            if cells[cell] != EMPTY {
+                a.totals.row_filled[r] += 1;
+                a.totals.col_filled[c] += 1;
+                continue;
+            }
+            let mut accept = ctx.all;
+            let mut count = 0;
+            for nb in board.neighbours(cell) {
+                let code = cells[nb];
+                if code != EMPTY {
+                    accept &= ctx.masks[code as usize];
+                    count += 1;
+                }
+            }
+            a.accept[cell] = accept;
+            a.count[cell] = count;
+            if count > 0 {
+                a.frontier.push(cell as u16);
+            }
+            a.totals.add(r, c, cell_terms(ctx, accept, count), 1.0);
+        }
+        a
+    }
+
+    fn value(&self, ctx: &Ctx, counter: u8) -> f64 {
+        if self.board_empty {
+            let w = &ctx.w;
+            return w.empty_cell * self.totals.empty as f64 + w.counter * counter as f64;
+        }
+        let mut cover = [0; 3];
+        for &f in &self.frontier {
+            add_cover(&mut cover, self.accept[f as usize]);
+        }
+        self.totals.value(ctx, counter, &cover)
+    }
+
+    /// Prepares putting a tile on the empty `cell`: everything that does not depend on
+    /// which tile it is.
+    fn put_at<'a>(&'a self, ctx: &Ctx, board: &'a Board, cell: usize) -> Put<'a> {
+        let s = ctx.side;
+        let (r, c) = (cell / s, cell % s);
+        let mut t = self.totals;
+        let clears = t.row_filled[r] as usize + 1 == s || t.col_filled[c] as usize + 1 == s;
+        t.add(
+            r,
+            c,
+            cell_terms(ctx, self.accept[cell], self.count[cell]),
+            -1.0,
+        );
+        t.row_filled[r] += 1;
+        t.col_filled[c] += 1;
+        t.empty -= 1;
+        let mut neighbours = [(0usize, 0 as Combos, 0u8); 4];
+        let mut k = 0;
+        for nb in board.neighbours(cell) {
+            if board.get(nb) == EMPTY {
+                t.add(
+                    nb / s,
+                    nb % s,
+                    cell_terms(ctx, self.accept[nb], self.count[nb]),
+                    -1.0,
+                );
+                neighbours[k] = (nb, self.accept[nb], self.count[nb]);
+                k += 1;
+            }
+        }
+        let mut cover = [0; 3];
+        for &f in &self.frontier {
+            let f = f as usize;
+            if f != cell && !neighbours[..k].iter().any(|&(x, _, _)| x == f) {
+                add_cover(&mut cover, self.accept[f]);
+            }
+        }
+        // Lines away from the cell keep their value whatever the tile.
+        let near = |k: usize, centre: usize| k + 1 >= centre && k <= centre + 1;
+        let far_lines: f64 = (0..s)
+            .map(|k| {
+                let mut v = 0.0;
+                if !near(k, r) {
+                    v += t.row_value(ctx, k);
+                }
+                if !near(k, c) {
+                    v += t.col_value(ctx, k);
+                }
+                v
+            })
+            .sum();
+        Put {
+            board,
+            cell,
+            clears,
+            totals: t,
+            cover,
+            neighbours,
+            k,
+            far_lines,
+        }
+    }
+}
+
+/// Putting a tile on one cell, prepared once for all tiles (see `Analysis::put_at`).
+struct Put<'a> {
+    board: &'a Board,
+    cell: usize,
+    clears: bool,
+    /// Totals without the cell and its empty neighbours, the cell counted as filled.
+    totals: Totals,
+    /// Coverage of the frontier cells that the tile leaves alone.
+    cover: [Combos; 3],
+    /// The empty neighbours as they were: cell, accepted tiles, placed neighbours.
+    neighbours: [(usize, Combos, u8); 4],
+    k: usize,
+    far_lines: f64,
+}
+
+impl Put<'_> {
+    /// Points plus static value after putting `code` here, the counter then at `counter`.
+    fn value(&self, ctx: &Ctx, code: u8, counter: u8) -> f64 {
+        if self.clears {
+            // A clear reshapes the board: evaluate it from scratch.
+            let mut next = self.board.clone();
+            let clear = next.put(self.cell, code);
+            return ctx.w.points * ctx.reward(clear.row, clear.col)
+                + Analysis::new(ctx, &next).value(ctx, counter);
+        }
+        let s = ctx.side;
+        let mut t = self.totals;
+        let mut cover = self.cover;
+        for &(nb, accept, count) in &self.neighbours[..self.k] {
+            let accept = accept & ctx.masks[code as usize];
+            t.add(nb / s, nb % s, cell_terms(ctx, accept, count + 1), 1.0);
+            add_cover(&mut cover, accept);
+        }
+        let (r, c) = (self.cell / s, self.cell % s);
+        let mut lines = self.far_lines;
+        for k in r.saturating_sub(1)..(r + 2).min(s) {
+            lines += t.row_value(ctx, k);
+        }
+        for k in c.saturating_sub(1)..(c + 2).min(s) {
+            lines += t.col_value(ctx, k);
+        }
+        ctx.w.points * ctx.reward(false, false) + t.board_value(ctx, counter, &cover) + lines
+    }
+}
+
+/// One answer to the tile in hand: the cell (`None` = discard) and its static value.
+struct Choice {
+    cell: Option<usize>,
+    value: f64,
+}
+
+#[derive(Default)]
+pub struct EvalAgent {
+    /// Made at the first move, when N, S and D are known.
+    ctx: Option<Ctx>,
+}
+
+/// The expected static value after the next tile, each tile answered at its best: placed,
+/// or else discarded, or else the loss of being stuck.
+fn expectation(ctx: &Ctx, board: &Board, counter: u8) -> f64 {
+    let a = Analysis::new(ctx, board);
+    let after = counter.saturating_sub(1);
+    let fallback = match counter < ctx.d {
+        true => a.value(ctx, counter + 1),
+        false => ctx.w.stuck,
+    };
+    if a.board_empty {
+        // The next tile is a wildcard that may go anywhere.
+        return (0..ctx.side * ctx.side)
+            .map(|cell| a.put_at(ctx, board, cell).value(ctx, WILD, after))
+            .fold(fallback, f64::max);
+    }
+    // For every regular tile and the wildcard, the best placement, found cell by cell.
+    let mut best = [fallback; 100];
+    let mut best_wild = fallback;
+    for &f in &a.frontier {
+        let f = f as usize;
+        let put = a.put_at(ctx, board, f);
+        best_wild = best_wild.max(put.value(ctx, WILD, after));
+        let mut bits = a.accept[f];
+        while bits != 0 {
+            let code = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            best[code] = best[code].max(put.value(ctx, code as u8, after));
+        }
+    }
+    // Approximation: a remove tile finds a tile to take out at little cost.
+    let remove = fallback.max(ctx.w.points + a.value(ctx, after));
+    let p_combo = ctx.p_regular / ctx.nn;
+    let mut total = ctx.p_special * (best_wild + remove);
+    for color in 0..ctx.n {
+        for shape in 0..ctx.n {
+            total += p_combo * best[(color * 10 + shape) as usize];
+        }
+    }
+    total
+}
+
+impl Agent<TilesMatching> for EvalAgent {
+    fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
+        let ctx = self
+            .ctx
+            .get_or_insert_with(|| Ctx::new(obs.n, obs.side, obs.d));
+        let board = &obs.board;
+        let s = obs.side;
+        let a = Analysis::new(ctx, board);
+        let after = obs.counter.saturating_sub(1);
+        let mut choices: Vec<Choice> = Vec::new();
+        for cell in board.legal_cells(obs.tile) {
+            let value = match obs.tile.code() {
+                None => {
+                    let mut next = board.clone();
+                    next.take(cell);
+                    ctx.w.points + Analysis::new(ctx, &next).value(ctx, after)
+                }
+                Some(code) => a.put_at(ctx, board, cell).value(ctx, code, after),
+            };
+            choices.push(Choice {
+                cell: Some(cell),
+                value,
+            });
+        }
+        if obs.counter < obs.d {
+            choices.push(Choice {
+                cell: None,
+                value: a.value(ctx, obs.counter + 1),
+            });
+        }
+        if choices.is_empty() {
+            return Action::GiveUp;
+        }
+        choices.sort_by(|x, y| y.value.total_cmp(&x.value));
+        let mut best = (f64::NEG_INFINITY, choices[0].cell);
+        // This move's share of the time left, less what a static-only move costs (so that
+        // moves after a spent budget still fit); look ahead while it lasts.
+        let share =
+            budget.remaining_ms() / (MOVES - obs.moves.min(MOVES - 1)) as f64 - STATIC_MOVE_MS;
+        let deadline = now_ms() + share;
+        if choices.len() > 1 && share > 0.0 {
+            for (i, choice) in choices.iter().take(LOOKAHEAD).enumerate() {
+                if i >= 2 && now_ms() > deadline {
+                    break;
+                }
+                let mut next = board.clone();
+                let (points, counter) = match (choice.cell, obs.tile.code()) {
+                    (None, _) => (0.0, obs.counter + 1),
+                    (Some(cell), None) => {
+                        next.take(cell);
+                        (ctx.w.points, after)
+                    }
+                    (Some(cell), Some(code)) => {
+                        let clear = next.put(cell, code);
+                        (ctx.w.points * ctx.reward(clear.row, clear.col), after)
+                    }
+                };
+                let v = points + expectation(ctx, &next, counter);
+                if v > best.0 {
+                    best = (v, choice.cell);
+                }
+            }
+        }
+        match best.1 {
+            Some(cell) => Action::Place {
+                row: (cell / s) as i64,
+                col: (cell % s) as i64,
+            },
+            None => Action::Discard,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{play, Game, Params};
+    use crate::games::tiles_matching::Tile;
+
+    fn analysed(ctx: &Ctx, board: &Board) -> Analysis {
+        Analysis::new(ctx, board)
+    }
+
+    #[test]
+    fn the_incremental_value_equals_a_fresh_analysis() {
+        let ctx = Ctx::new(6, 8, 3);
+        let mut cells = vec![EMPTY; 64];
+        for (cell, code) in [(27, 12), (28, 13), (29, WILD), (35, 52), (20, 44)] {
+            cells[cell] = code;
+        }
+        let board = Board::from_cells(8, cells);
+        let a = analysed(&ctx, &board);
+        let mut checked = 0;
+        for &f in &a.frontier {
+            let put = a.put_at(&ctx, &board, f as usize);
+            for code in [0u8, 12, 15, 33, 52, 55, WILD] {
+                let tile = match code {
+                    WILD => Tile::Wild,
+                    c => Tile::Regular {
+                        color: c / 10,
+                        shape: c % 10,
+                    },
+                };
+                if !board.accepts(f as usize, tile) {
+                    continue;
+                }
+                let mut next = board.clone();
+                next.put(f as usize, code);
+                let fresh = ctx.w.points + analysed(&ctx, &next).value(&ctx, 1);
+                let quick = put.value(&ctx, code, 1);
+                assert!(
+                    (fresh - quick).abs() < 1e-9,
+                    "cell {f} code {code}: {fresh} vs {quick}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 10);
+    }
+
+    #[test]
+    fn it_discards_what_fits_nowhere_and_gives_up_only_when_stuck() {
+        let inst = TilesMatching::generate(3, &Params::new());
+        let board = Board::from_cells(9, {
+            let mut cells = vec![EMPTY; 81];
+            cells[40] = 11;
+            cells
+        });
+        let mut obs = TilesMatching::observe(&inst, &TilesMatching::start(&inst));
+        obs.board = board;
+        obs.tile = Tile::Regular { color: 2, shape: 2 };
+        let mut agent = EvalAgent::default();
+        let mut budget = Budget::new(1e9);
+        assert_eq!(agent.act(&obs, &mut budget), Action::Discard);
+        obs.counter = obs.d;
+        assert_eq!(agent.act(&obs, &mut budget), Action::GiveUp);
+        obs.tile = Tile::Regular { color: 1, shape: 2 };
+        assert!(matches!(agent.act(&obs, &mut budget), Action::Place { .. }));
+    }
+
+    #[test]
+    fn it_outlives_greedy_where_tiles_rarely_match() {
+        // N = 9 and 10: one tile in five fits beside a given one.
+        let mut params = Params::new();
+        let (mut eval_moves, mut greedy_moves) = (0, 0);
+        for (seed, n) in [(2, 10), (3, 9), (13, 9)] {
+            params.insert("n".into(), n);
+            let inst = TilesMatching::generate(seed, &params);
+            let (eval, _) =
+                play::<TilesMatching>(&inst, &mut EvalAgent::default(), &mut Budget::new(200.0))
+                    .unwrap();
+            let (greedy, _) = play::<TilesMatching>(
+                &inst,
+                &mut super::super::greedy::GreedyAgent,
+                &mut Budget::new(1e9),
+            )
+            .unwrap();
+            eval_moves += eval.len();
+            greedy_moves += greedy.len();
+        }
+        assert!(
+            eval_moves > 3 * greedy_moves,
+            "{eval_moves} vs {greedy_moves}"
+        );
+    }
+}

@@ -1,0 +1,154 @@
+//! TilesMatching through the registry, as the CLI and the page use it: the statement's
+//! examples, golden outputs, solver outputs that score as reported, and a page session.
+
+use arcade::clock::Budget;
+use arcade::game::{DynGame, Error, Params};
+use arcade::games;
+
+const STATEMENT: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/seeds/tiles-matching.md"
+));
+
+fn data(name: &str) -> String {
+    let path = format!(
+        "{}/tests/data/tiles-matching/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn game() -> &'static dyn DynGame {
+    games::find("tiles-matching").expect("tiles-matching is registered")
+}
+
+#[test]
+fn registered_with_its_solvers_and_caveat() {
+    let info = game().info();
+    assert_eq!(info.title, "TilesMatching");
+    assert_eq!(info.agents, ["eval", "greedy"]);
+    let caveat = info.caveat.expect("the tile stream caveat");
+    assert!(caveat.contains("reconstruction"), "{caveat}");
+    assert!(
+        caveat.contains("N, S and D match the official tester"),
+        "{caveat}"
+    );
+    assert_eq!(info.min_seed, 1);
+}
+
+#[test]
+fn the_statements_ten_examples_open_the_input() {
+    // "seed = 1 N = 6 S = 11 D = 3" and so on, read from the statement itself.
+    let mut examples = 0;
+    for line in STATEMENT.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let ["seed", "=", seed, "N", "=", n, "S", "=", s, "D", "=", d] = words[..] {
+            let seed = game().parse_seed(seed).unwrap();
+            let input = game().input_text(seed, &Params::new()).unwrap();
+            assert_eq!(input.lines().next(), Some(format!("{n} {s} {d}").as_str()));
+            examples += 1;
+        }
+    }
+    assert_eq!(examples, 10);
+}
+
+#[test]
+fn golden_outputs_score_or_fail_at_their_move() {
+    let params = Params::new();
+    assert_eq!(game().score(1, &params, &data("seed1-give-up.out")), Ok(10));
+    match game().score(1, &params, &data("seed1-bad-match.out")) {
+        Err(Error::Move(e)) => {
+            assert_eq!(e.turn, 10);
+            assert!(
+                e.reason.contains("tile 20 at (3, 3) matches neither"),
+                "{}",
+                e.reason
+            );
+        }
+        other => panic!("expected a bad move, got {other:?}"),
+    }
+    // Ending without GIVE UP is not a finished game.
+    let short: String = data("seed1-give-up.out")
+        .lines()
+        .take(11)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let e = game().score(1, &params, &short).unwrap_err();
+    assert!(e.to_string().starts_with("move 11:"), "{e}");
+}
+
+#[test]
+fn greedy_is_deterministic_and_its_output_scores_as_reported() {
+    let params = Params::new();
+    for seed in [1, 2, 4] {
+        let a = game()
+            .solve(seed, &params, "greedy", &mut Budget::new(1e9))
+            .unwrap();
+        let b = game()
+            .solve(seed, &params, "greedy", &mut Budget::new(1e9))
+            .unwrap();
+        assert_eq!(a.output, b.output, "seed {seed}");
+        assert_eq!(game().score(seed, &params, &a.output), Ok(a.score));
+        assert_eq!(a.output.lines().count(), a.moves);
+    }
+}
+
+#[test]
+fn eval_outputs_score_as_reported_and_beat_greedy() {
+    let params = Params::new();
+    // Seeds 2, 3, 5: N = 10, 9, 7, where greedy dies within a few dozen moves.
+    let (mut eval_total, mut greedy_total) = (0, 0);
+    for seed in [2, 3, 5] {
+        let eval = game()
+            .solve(seed, &params, "eval", &mut Budget::new(300.0))
+            .unwrap();
+        assert_eq!(game().score(seed, &params, &eval.output), Ok(eval.score));
+        let greedy = game()
+            .solve(seed, &params, "greedy", &mut Budget::new(1e9))
+            .unwrap();
+        eval_total += eval.score;
+        greedy_total += greedy.score;
+    }
+    assert!(
+        eval_total > 2 * greedy_total,
+        "eval {eval_total} vs greedy {greedy_total}"
+    );
+}
+
+#[test]
+fn a_page_session_plays_undoes_and_reports_the_view() {
+    let mut session = game().session(1, &Params::new()).unwrap();
+    let frame = session.frame();
+    assert_eq!(frame["view"]["tile"], "W");
+    assert_eq!(frame["view"]["legal"].as_array().unwrap().len(), 121);
+    session.play_text("5 5").unwrap();
+    let frame = session.frame();
+    assert_eq!(frame["view"]["tile"], "52");
+    assert_eq!(
+        frame["view"]["legal"],
+        serde_json::json!([[4, 5], [5, 4], [5, 6], [6, 5]])
+    );
+    let e = session.play_text("0 0").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "move 1: cell (0, 0) has no placed tile beside it"
+    );
+    let e = session.play_text("5 x").unwrap_err();
+    assert!(e.to_string().starts_with("move 1: 'x'"), "{e}");
+    session.play_text("DISCARD").unwrap();
+    assert_eq!(session.frame()["view"]["counter"], 1);
+    assert!(session.undo());
+    assert_eq!(session.frame()["view"]["counter"], 0);
+    assert!(session.redo());
+    session.play_text("GIVE UP").unwrap();
+    assert!(session.is_over());
+    assert_eq!(session.score(), 1);
+    assert_eq!(session.output_text(), "5 5\nDISCARD\nGIVE UP\n");
+    // A loaded output keeps its valid prefix and names the bad move.
+    let e = session
+        .load_output(&data("seed1-bad-match.out"))
+        .unwrap_err();
+    assert!(e.to_string().starts_with("move 10:"), "{e}");
+    assert_eq!(session.cursor(), 10);
+    assert_eq!(session.score(), 10);
+}
