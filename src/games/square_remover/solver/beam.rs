@@ -490,6 +490,18 @@ impl Sim {
         }
     }
 
+    /// Every swap of the board.
+    fn all_swaps(&self) -> impl Iterator<Item = u16> + '_ {
+        let n = self.n;
+        (0..n).flat_map(move |r| {
+            (0..n).flat_map(move |c| {
+                let right = (c + 1 < n).then(|| encode(r, c, false));
+                let down = (r + 1 < n).then(|| encode(r, c, true));
+                right.into_iter().chain(down)
+            })
+        })
+    }
+
     /// A move that changes nothing (two equal neighbours), or else the first swap.
     fn wasted_move(&self, rows: &Rows) -> u16 {
         for r in 0..self.n {
@@ -695,8 +707,13 @@ fn search(obs: &Observation, budget: &mut Budget, arena_limit: usize) -> (Vec<Ac
         }
         window_nodes += current.len();
         total_nodes += current.len();
-        if !hurry {
-            let forced = (older.len() as f64 * sim.pair_fraction).ceil() as usize;
+        // In a hurry pairs are skipped, unless no single swap removes a square: then only a
+        // pair can make progress (a wasted move would leave the board as it is, for good).
+        if !hurry || pool.is_empty() {
+            let forced = match hurry {
+                false => (older.len() as f64 * sim.pair_fraction).ceil() as usize,
+                true => 0,
+            };
             let enough = width + width / 4;
             for (i, node) in older.iter().enumerate() {
                 if i >= forced && pool.len() >= enough {
@@ -710,6 +727,14 @@ fn search(obs: &Observation, budget: &mut Budget, arena_limit: usize) -> (Vec<Ac
                 }
                 window_nodes += 1;
                 total_nodes += 1;
+            }
+        }
+        if pool.is_empty() {
+            // Nothing removes a square within two moves: rearrange toward the best bonus.
+            let node = &current[0];
+            scratch = node.rows;
+            for mv in sim.all_swaps() {
+                pool.push(sim.candidate(node, 0, [mv, NONE], &mut scratch));
             }
         }
         if pool.len() < width {
@@ -1050,6 +1075,33 @@ mod tests {
             end.score
         );
         assert!(end.score > 1000, "beam scored {}", end.score);
+    }
+
+    /// A budget that is nearly spent from the first layer (a short budget on a busy machine)
+    /// puts the whole search in its hurry mode; it must still keep removing squares rather
+    /// than repeat a move that changes nothing.
+    #[test]
+    fn a_hurried_search_keeps_scoring() {
+        let inst = instance(2, &[]);
+        let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
+        // Reads 0 at the start, then always 95% of the limit: past HURRY, short of STOP.
+        let mut first = true;
+        let clock = Box::new(move || {
+            let t = if first { 0.0 } else { 95.0 };
+            first = false;
+            t
+        });
+        let (actions, predicted) = plan(&obs, &mut Budget::with_clock(100.0, clock));
+        let end = replay::<SquareRemover>(&inst, &actions).expect("the plan is legal");
+        assert_eq!(end.score, predicted);
+        let (_, greedy) =
+            play::<SquareRemover>(&inst, &mut GreedyAgent, &mut Budget::new(1e9)).unwrap();
+        assert!(
+            2 * end.score > greedy.score,
+            "hurried beam {} against greedy {}",
+            end.score,
+            greedy.score
+        );
     }
 
     #[test]
