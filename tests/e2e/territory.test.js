@@ -137,8 +137,24 @@ test('the official judge\'s record of seed 3 scores as tester.exe and the CLI; i
   await page.evaluate(() => { const s = document.getElementById('slider'); s.value = 40; s.dispatchEvent(new Event('input')); });
   const mid = await frame(page);
   assert.equal(mid.turn, 40);
-  const moves = record.split('\n').filter((l) => l && !l.startsWith('#'));
+  const moves = record.split(/\r?\n/).filter((l) => l && !l.startsWith('#'));
   assert.deepEqual(mid.view.targets[0], moves[39].split(' ').map(Number));
+  // The panel's account of turn 40 agrees with the official judge's transcript: a move failed
+  // exactly when the piece did not end on its target.
+  const transcript = readFileSync(join(root, '..', 'shared', 'ahc061', 'judge_golden', 'transcripts', '0003.txt'), 'utf8').split('\n')[39].split(' ').map(Number);
+  const { lastMoves } = await page.evaluate(() => window.arcade.geometry());
+  const m = mid.view.m;
+  let failures = 0;
+  for (let p = 0; p < m; p++) {
+    const target = transcript.slice(2 * p, 2 * p + 2);
+    const end = transcript.slice(2 * m + 2 * p, 2 * m + 2 * p + 2);
+    assert.deepEqual(mid.view.targets[p], target);
+    assert.deepEqual(mid.view.positions[p], end);
+    if (same(target, end)) assert.match(lastMoves[p], new RegExp(`^(moved .* → |stayed on )\\(${target[0]}, ${target[1]}\\)$`), `P${p}`);
+    else assert.match(lastMoves[p], new RegExp(`^✕ (conflict with P\\d.*|attack on) .*\\(${target[0]}, ${target[1]}\\)`), `P${p}`);
+    failures += !same(target, end);
+  }
+  assert.ok(failures > 0, 'turn 40 of seed 3 has failed moves to show');
   await screenshot(page, 'territory-replay-40');
   // Download gives the contest output (comments dropped).
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-output')]);
@@ -150,7 +166,8 @@ test('the official judge\'s record of seed 3 scores as tester.exe and the CLI; i
 
 test('a bad paste names the move and the reason and keeps the current game', async () => {
   const page = await site.open('?v=1&game=territory&seed=3');
-  await page.click('#territory-stay');
+  await page.locator('#board').focus();
+  await page.keyboard.press('s'); // stay
   const played = await frame(page);
   assert.equal(played.turn, 1);
   const [sx, sy] = played.view.positions[0];

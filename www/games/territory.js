@@ -13,12 +13,21 @@ const BAD = '#b42318';
 const PAD = 16;
 const CELL = 56;
 const PANEL_W = 270;
+const PIECE_R = CELL * 0.26;
+// Pieces sit a little below the cell centre, under the value.
+const PIECE_DY = 6;
 const group = (n) => Number(n).toLocaleString('en-US');
 const at = ([x, y]) => `(${x}, ${y})`;
 const same = (a, b) => a[0] === b[0] && a[1] === b[1];
 
 /** The official fill opacity of an owned cell: 0.3 + 0.6 L/U. */
 export const opacity = (level, u) => 0.3 + (0.6 * level) / u;
+
+/** Whether a colour at opacity a over white is dark enough to need white text. */
+function isDark(hex, a) {
+  const [r, g, b] = [1, 3, 5].map((i) => 255 * (1 - a) + parseInt(hex.slice(i, i + 2), 16) * a);
+  return 0.299 * r + 0.587 * g + 0.114 * b < 140;
+}
 
 /** Why player p's move last turn failed (the view says only that it did). */
 function failure(view, p) {
@@ -72,20 +81,23 @@ export function create(canvas, hooks) {
         const top = y0 + x * CELL;
         ctx.fillStyle = '#fff';
         ctx.fillRect(left, top, CELL, CELL);
+        let dark = false;
         if (view.owner[i] >= 0) {
-          ctx.globalAlpha = opacity(view.level[i], view.u);
+          const alpha = opacity(view.level[i], view.u);
+          dark = isDark(COLOURS[view.owner[i]], alpha);
+          ctx.globalAlpha = alpha;
           ctx.fillStyle = COLOURS[view.owner[i]];
           ctx.fillRect(left, top, CELL, CELL);
           ctx.globalAlpha = 1;
           // The level as pips too: opacities alone are hard to tell apart.
           for (let k = 0; k < view.level[i]; k++) {
-            ctx.fillStyle = 'rgba(29,35,43,.55)';
+            ctx.fillStyle = dark ? 'rgba(255,255,255,.8)' : 'rgba(29,35,43,.55)';
             ctx.beginPath();
             ctx.arc(left + 6 + k * 6, top + CELL - 6, 2, 0, 2 * Math.PI);
             ctx.fill();
           }
         }
-        text(ctx, String(view.values[i]), left + CELL / 2, top + 12, { size: 12, colour: INK, align: 'center', baseline: 'middle' });
+        text(ctx, String(view.values[i]), left + CELL / 2, top + 15, { size: 12, colour: dark ? '#fff' : INK, align: 'center', baseline: 'middle' });
       }
     }
     ctx.strokeStyle = '#c4c9d2';
@@ -99,6 +111,7 @@ export function create(canvas, hooks) {
     }
     ctx.stroke();
     // Row (x) and column (y) numbers, so a cell reads as the contest's "x y".
+    text(ctx, 'x\\y', x0 - 6, y0 - 7, { size: 9, colour: MUTED, align: 'center', baseline: 'middle' });
     for (let k = 0; k < view.n; k++) {
       text(ctx, String(k), x0 - 8, y0 + (k + 0.5) * CELL, { size: 10, colour: MUTED, align: 'center', baseline: 'middle' });
       text(ctx, String(k), x0 + (k + 0.5) * CELL, y0 - 7, { size: 10, colour: MUTED, align: 'center', baseline: 'middle' });
@@ -115,9 +128,9 @@ export function create(canvas, hooks) {
         ctx.fillRect(left + 1, top + 1, CELL - 2, CELL - 2);
       }
       ctx.strokeStyle = INK;
-      ctx.lineWidth = hovered ? 2.5 : 1.5;
+      ctx.lineWidth = hovered ? 2.5 : 2;
       ctx.setLineDash(hovered ? [] : [5, 4]);
-      ctx.strokeRect(left + 5, top + 5, CELL - 10, CELL - 10);
+      ctx.strokeRect(left + 4, top + 4, CELL - 8, CELL - 8);
       ctx.setLineDash([]);
     }
   }
@@ -142,18 +155,19 @@ export function create(canvas, hooks) {
     });
   }
 
-  function arrow(ctx, [fx, fy], [tx, ty], colour, dashed) {
-    const a = cellCentre(grid, fx, fy);
-    const b = cellCentre(grid, tx, ty);
+  /** A moved piece's trail ends at the piece; a failed move's starts at the piece, put back. */
+  function arrow(ctx, from, to, colour, failed) {
+    const a = pieceCentre(...from);
+    const b = pieceCentre(...to);
     const len = Math.hypot(b.x - a.x, b.y - a.y);
     const [ux, uy] = [(b.x - a.x) / len, (b.y - a.y) / len];
-    // From the piece's edge to just inside the target.
-    const start = { x: a.x + ux * 14, y: a.y + 6 + uy * 14 };
-    const end = { x: b.x - ux * 10, y: b.y - uy * 10 };
+    const [s, e] = failed ? [PIECE_R + 3, 8] : [0, PIECE_R + 9];
+    const start = { x: a.x + ux * s, y: a.y + uy * s };
+    const end = { x: b.x - ux * e, y: b.y - uy * e };
     ctx.strokeStyle = colour;
     ctx.fillStyle = colour;
     ctx.lineWidth = 3;
-    ctx.setLineDash(dashed ? [5, 4] : []);
+    ctx.setLineDash(failed ? [5, 4] : []);
     ctx.beginPath();
     ctx.moveTo(start.x, start.y);
     ctx.lineTo(end.x, end.y);
@@ -166,10 +180,15 @@ export function create(canvas, hooks) {
     ctx.fill();
   }
 
-  /** A ✕ in the target's corner, one per failed player. */
+  const pieceCentre = (x, y) => {
+    const c = cellCentre(grid, x, y);
+    return { x: c.x, y: c.y + PIECE_DY };
+  };
+
+  /** A ✕ in the target's lower right corner, one per failed player, stacked upwards. */
   function cross(ctx, [x, y], p) {
     const cx = grid.x0 + y * CELL + CELL - 10;
-    const cy = grid.y0 + x * CELL + 10 + 11 * crossRank(p);
+    const cy = grid.y0 + x * CELL + CELL - 10 - 11 * crossRank(p);
     ctx.strokeStyle = BAD;
     ctx.lineWidth = 2.5;
     ctx.beginPath();
@@ -191,16 +210,16 @@ export function create(canvas, hooks) {
   /** Pieces; while animating, each slides from where the turn began (failed ones bounce back). */
   function pieces(ctx, view, progress) {
     view.positions.forEach((pos, p) => {
-      let c = cellCentre(grid, pos[0], pos[1]);
+      let c = pieceCentre(...pos);
       if (progress < 1 && view.from.length) {
-        const from = cellCentre(grid, ...view.from[p]);
-        const to = cellCentre(grid, ...view.targets[p]);
+        const from = pieceCentre(...view.from[p]);
+        const to = pieceCentre(...view.targets[p]);
         const t = view.failed[p] ? 0.6 * Math.sin(Math.PI * progress) : 1 - (1 - progress) ** 2;
         c = { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t };
       }
-      const r = CELL * 0.26;
+      const r = PIECE_R;
       ctx.beginPath();
-      ctx.arc(c.x, c.y + 6, r, 0, 2 * Math.PI);
+      ctx.arc(c.x, c.y, r, 0, 2 * Math.PI);
       ctx.fillStyle = COLOURS[p];
       ctx.fill();
       ctx.lineWidth = 2;
@@ -209,16 +228,16 @@ export function create(canvas, hooks) {
       ctx.lineWidth = 1;
       ctx.strokeStyle = INK;
       ctx.beginPath();
-      ctx.arc(c.x, c.y + 6, r + 1.5, 0, 2 * Math.PI);
+      ctx.arc(c.x, c.y, r + 1.5, 0, 2 * Math.PI);
       ctx.stroke();
-      text(ctx, String(p), c.x, c.y + 7, { size: 14, colour: '#fff', weight: 700, align: 'center', baseline: 'middle' });
+      text(ctx, String(p), c.x, c.y + 1, { size: 14, colour: '#fff', weight: 700, align: 'center', baseline: 'middle' });
     });
   }
 
   function panel(ctx, view, x) {
     let y = PAD + 6;
     text(ctx, `Turn ${view.turn} / ${view.turns}`, x, y + 8, { size: 16, weight: 700 });
-    text(ctx, `M = ${view.m} players · U = ${view.u}`, x + PANEL_W - 8, y + 8, { size: 12, colour: MUTED, align: 'right' });
+    text(ctx, `M = ${view.m} · U = ${view.u}`, x + PANEL_W - 8, y + 8, { size: 12, colour: MUTED, align: 'right' });
     y += 30;
     const best = Math.max(...view.scores.slice(1));
     for (let p = 0; p < view.m; p++) {
@@ -285,7 +304,6 @@ export function create(canvas, hooks) {
       hooks.message(`${at([x, y])} is not a legal target: ${refusal(view, x, y)}. The legal targets have dashed outlines.`);
       return;
     }
-    hover = null;
     hooks.play(`${x} ${y}`);
   }
 
@@ -293,12 +311,9 @@ export function create(canvas, hooks) {
     const cell = frame && cellAt(grid, canvas, event);
     if (cell) move(cell.r, cell.c);
   };
-  const onMove = (event) => {
-    const cell = frame && cellAt(grid, canvas, event);
-    const changed = (cell?.r ?? -1) !== (hover?.r ?? -1) || (cell?.c ?? -1) !== (hover?.c ?? -1);
-    hover = cell;
-    if (changed) draw();
-    if (!cell) return hooks.tooltip(null);
+  /** The tooltip of the hovered cell, also refreshed when the shown turn changes under it. */
+  function tooltip(cell, event) {
+    if (!cell || !frame) return hooks.tooltip(null);
     const view = frame.view;
     const i = index(view, cell.r, cell.c);
     const owner = view.owner[i] < 0 ? 'none' : `P${view.owner[i]}`;
@@ -307,9 +322,20 @@ export function create(canvas, hooks) {
     if (q >= 0) tip += ` · piece P${q}`;
     if (isLegal(view, cell.r, cell.c)) tip += ' · click to move here';
     hooks.tooltip(tip, event);
+  }
+
+  let lastPointer = null;
+  const onMove = (event) => {
+    const cell = frame && cellAt(grid, canvas, event);
+    const changed = (cell?.r ?? -1) !== (hover?.r ?? -1) || (cell?.c ?? -1) !== (hover?.c ?? -1);
+    hover = cell;
+    lastPointer = event;
+    if (changed) draw();
+    tooltip(cell, event);
   };
   const onLeave = () => {
     hooks.tooltip(null);
+    lastPointer = null;
     if (hover) {
       hover = null;
       if (frame) draw();
@@ -320,7 +346,7 @@ export function create(canvas, hooks) {
   canvas.addEventListener('pointerleave', onLeave);
 
   return {
-    hint: 'You are player 0 (blue). Click a cell with a dashed outline to move there (your own cell: stay and reinforce); the AIs move at the same time. Outlines and arrows show last turn\'s choices, ✕ the moves that failed.',
+    hint: 'You are player 0 (blue). Click a cell with a dashed outline to move there (your own cell, or S: stay and reinforce); the AIs move at the same time. Outlines and arrows show last turn\'s choices, ✕ the moves that failed.',
     controls(container) {
       const b = document.createElement('button');
       b.id = 'territory-stay';
@@ -339,9 +365,13 @@ export function create(canvas, hooks) {
       stopAnim();
       if (animated && next.view.from.length) stopAnim = animate(320, draw);
       else draw();
+      if (hover && lastPointer) tooltip(hover, lastPointer);
     },
-    /** For tests: the board's geometry in CSS pixels (r = x, the row; c = y, the column). */
-    geometry: () => grid,
+    /**
+     * For tests: the board's geometry in CSS pixels (r = x, the row; c = y, the column) and
+     * the panel's line about each player's last move.
+     */
+    geometry: () => ({ ...grid, lastMoves: frame ? frame.view.positions.map((_, p) => lastAction(frame.view, p)) : [] }),
     destroy() {
       stopAnim();
       canvas.removeEventListener('pointerdown', onDown);
