@@ -161,6 +161,10 @@ test('the official judge\'s record of seed 3 scores as tester.exe and the CLI; i
   assert.equal(download.suggestedFilename(), 'territory-3.out.txt');
   const text = readFileSync(await download.path(), 'utf8');
   assert.equal(text, moves.join('\n') + '\n');
+  // The downloaded file uploaded again scores the same.
+  await page.setInputFiles('#upload', { name: 'again.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await page.waitForFunction(() => /The file again\.txt/.test(document.getElementById('message').textContent));
+  assert.match(await messageText(page), /The file again\.txt: score 69,875 after 100 moves/);
   assert.deepEqual(page.errors, []);
 });
 

@@ -123,12 +123,8 @@ export function create(canvas, hooks) {
       const left = grid.x0 + y * CELL;
       const top = grid.y0 + x * CELL;
       const hovered = hover && hover.r === x && hover.c === y;
-      if (hovered) {
-        ctx.fillStyle = 'rgba(255,255,255,.45)';
-        ctx.fillRect(left + 1, top + 1, CELL - 2, CELL - 2);
-      }
       ctx.strokeStyle = INK;
-      ctx.lineWidth = hovered ? 2.5 : 2;
+      ctx.lineWidth = hovered ? 3 : 2;
       ctx.setLineDash(hovered ? [] : [5, 4]);
       ctx.strokeRect(left + 4, top + 4, CELL - 8, CELL - 8);
       ctx.setLineDash([]);
