@@ -89,11 +89,12 @@ export function create(canvas, hooks) {
           ctx.fillStyle = COLOURS[view.owner[i]];
           ctx.fillRect(left, top, CELL, CELL);
           ctx.globalAlpha = 1;
-          // The level as pips too: opacities alone are hard to tell apart.
+          // The level as pips too (a column at the left edge, clear of the piece): opacities alone
+          // are hard to tell apart.
           for (let k = 0; k < view.level[i]; k++) {
             ctx.fillStyle = dark ? 'rgba(255,255,255,.8)' : 'rgba(29,35,43,.55)';
             ctx.beginPath();
-            ctx.arc(left + 6 + k * 6, top + CELL - 6, 2, 0, 2 * Math.PI);
+            ctx.arc(left + 9, top + CELL - 9 - k * 6, 2, 0, 2 * Math.PI);
             ctx.fill();
           }
         }
