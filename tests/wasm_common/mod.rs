@@ -106,6 +106,30 @@ macro_rules! wasm_tests {
         }
 
         #[wasm_bindgen_test]
+        fn territory_session_scores_the_judge_record_and_refuses_bad_moves() {
+            // tester.exe scored this record 69875 (tests/data/territory/README.md).
+            let record = include_str!("data/territory/seed3-judge.out");
+            let mut play = Play::new("territory", "3", JsValue::NULL).unwrap();
+            assert!(play.load_output(record).is_null());
+            assert_eq!(play.moves(), 100);
+            assert_eq!(field(&play.frame(), "score").as_f64(), Some(69875.0));
+            play.seek(1);
+            let view = field(&play.frame(), "view");
+            let from = js_sys::Array::from(&field(&view, "from"));
+            assert_eq!(from.length(), 6, "seed 3 has M = 6");
+            play.seek(0);
+            let err = play.play("9 9").unwrap_err();
+            let message = field(&JsValue::from(err), "message").as_string().unwrap();
+            assert!(
+                message.contains("invalid move from (5, 0) to (9, 9)"),
+                "{message}"
+            );
+            assert_eq!(play.moves(), 100, "a refused move keeps the loaded game");
+            play.play("5 1").unwrap();
+            assert_eq!(play.moves(), 1);
+        }
+
+        #[wasm_bindgen_test]
         fn the_clock_runs_and_a_solver_respects_its_budget() {
             let t0 = arcade::clock::now_ms();
             let result =

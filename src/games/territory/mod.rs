@@ -335,6 +335,8 @@ pub struct View {
     pub positions: Vec<[u8; 2]>,
     /// Last turn's target of each player (empty before the first turn).
     pub targets: Vec<[u8; 2]>,
+    /// Where each piece stood when last turn began (empty before the first turn).
+    pub from: Vec<[u8; 2]>,
     /// Whose move failed last turn (conflict or attack that did not capture): the piece was
     /// put back where it started.
     pub failed: Vec<bool>,
@@ -507,6 +509,14 @@ impl Game for Territory {
             ),
             None => (Vec::new(), vec![false; m]),
         };
+        let from = match state.turn() {
+            0 => Vec::new(),
+            1 => instance.starts.iter().map(|&c| cell_xy(c as u8)).collect(),
+            t => state.history[t - 2].board.pos[..m]
+                .iter()
+                .map(|&c| cell_xy(c))
+                .collect(),
+        };
         let mut legal = Vec::new();
         if state.turn() < TURNS {
             board.candidates(m, 0, &mut legal);
@@ -522,6 +532,7 @@ impl Game for Territory {
             level: board.level.to_vec(),
             positions: board.pos[..m].iter().map(|&c| cell_xy(c)).collect(),
             targets,
+            from,
             failed,
             scores: scores[..m].to_vec(),
             s0,
@@ -784,13 +795,22 @@ mod tests {
         assert_eq!(view.legal[0], [5, 4]);
         assert_eq!(view.legal.len(), 5);
         assert!(view.targets.is_empty());
+        assert!(view.from.is_empty());
         Territory::apply(&inst, &mut state, &Action { x: 5, y: 5 }).unwrap();
         let view = Territory::view(&inst, &state);
         assert_eq!(view.targets, vec![[5, 5]; 3]);
         assert_eq!(view.failed, vec![true; 3]);
         assert_eq!(view.positions, vec![[5, 4], [5, 6], [4, 5]]);
+        assert_eq!(view.from, view.positions);
         assert_eq!(view.owner[cell(5, 5)], -1);
         assert_eq!((view.s0, view.sa, view.score), (1000, 1000, 100_000));
         assert_eq!(view.scores, vec![1000; 3]);
+        // `from` is where last turn began: player 0 steps down from (5,4) to (6,4).
+        Territory::apply(&inst, &mut state, &Action { x: 6, y: 4 }).unwrap();
+        let view = Territory::view(&inst, &state);
+        assert_eq!(view.from, vec![[5, 4], [5, 6], [4, 5]]);
+        assert_eq!(view.positions[0], [6, 4]);
+        assert_eq!(view.targets[0], [6, 4]);
+        assert!(!view.failed[0]);
     }
 }

@@ -1,0 +1,379 @@
+// Territory (AHC061): drawn like the official visualiser — cell values, owners in their
+// colours with opacity by level, pieces as numbered circles, each player's score — plus what
+// manual play needs: player 0's legal targets, every player's choice last turn (arrows and
+// outlined targets) and the moves that failed.
+import { sizeCanvas, cellAt, cellCentre, animate } from './common.js';
+
+// The official visualiser's colours for players 0..7.
+const COLOURS = ['#3498db', '#e74c3c', '#2ecc71', '#f39c12', '#9b59b6', '#34495e', '#c0392b', '#95a5a6'];
+const FONT = 'system-ui, sans-serif';
+const INK = '#1d232b';
+const MUTED = '#667085';
+const BAD = '#b42318';
+const PAD = 16;
+const CELL = 56;
+const PANEL_W = 270;
+const PIECE_R = CELL * 0.26;
+// Pieces sit a little below the cell centre, under the value.
+const PIECE_DY = 6;
+const group = (n) => Number(n).toLocaleString('en-US');
+const at = ([x, y]) => `(${x}, ${y})`;
+const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+
+/** The official fill opacity of an owned cell: 0.3 + 0.6 L/U. */
+export const opacity = (level, u) => 0.3 + (0.6 * level) / u;
+
+/** Whether a colour at opacity a over white is dark enough to need white text. */
+function isDark(hex, a) {
+  const [r, g, b] = [1, 3, 5].map((i) => 255 * (1 - a) + parseInt(hex.slice(i, i + 2), 16) * a);
+  return 0.299 * r + 0.587 * g + 0.114 * b < 140;
+}
+
+/** Why player p's move last turn failed (the view says only that it did). */
+function failure(view, p) {
+  const rivals = [];
+  view.targets.forEach((t, q) => { if (q !== p && same(t, view.targets[p])) rivals.push(`P${q}`); });
+  // Occupying or reinforcing never fails alone: a lone failed move is an attack on a cell
+  // of level 2 or more, which only lowers its level.
+  return rivals.length ? `conflict with ${rivals.join(', ')} at ${at(view.targets[p])}` : `attack on ${at(view.targets[p])} only lowered its level`;
+}
+
+export function create(canvas, hooks) {
+  let frame = null;
+  let grid = null;
+  let hover = null;
+  let stopAnim = () => {};
+
+  const index = (view, x, y) => x * view.n + y;
+  const isLegal = (view, x, y) => view.legal.some((c) => c[0] === x && c[1] === y);
+  const pieceAt = (view, x, y) => view.positions.findIndex((c) => c[0] === x && c[1] === y);
+
+  function text(ctx, s, x, y, { size = 13, colour = INK, weight = 400, align = 'left', baseline = 'alphabetic' } = {}) {
+    ctx.font = `${weight} ${size}px ${FONT}`;
+    ctx.fillStyle = colour;
+    ctx.textAlign = align;
+    ctx.textBaseline = baseline;
+    ctx.fillText(s, x, y);
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'alphabetic';
+  }
+
+  function draw(progress = 1) {
+    const view = frame.view;
+    grid = { x0: PAD, y0: PAD, cell: CELL, rows: view.n, cols: view.n };
+    const side = CELL * view.n;
+    const h = Math.max(side + 2 * PAD, 60 + view.m * 38 + 190);
+    const ctx = sizeCanvas(canvas, side + 2 * PAD + 20 + PANEL_W, h);
+    cells(ctx, view);
+    legalMarks(ctx, view);
+    if (progress === 1) lastTurn(ctx, view);
+    pieces(ctx, view, progress);
+    panel(ctx, view, side + 2 * PAD + 12);
+    canvas.setAttribute('aria-label', `turn ${view.turn} of ${view.turns}; S0 ${view.s0}, SA ${view.sa}, score ${view.score}`);
+  }
+
+  function cells(ctx, view) {
+    const { x0, y0 } = grid;
+    for (let x = 0; x < view.n; x++) {
+      for (let y = 0; y < view.n; y++) {
+        const i = index(view, x, y);
+        const left = x0 + y * CELL;
+        const top = y0 + x * CELL;
+        ctx.fillStyle = '#fff';
+        ctx.fillRect(left, top, CELL, CELL);
+        let dark = false;
+        if (view.owner[i] >= 0) {
+          const alpha = opacity(view.level[i], view.u);
+          dark = isDark(COLOURS[view.owner[i]], alpha);
+          ctx.globalAlpha = alpha;
+          ctx.fillStyle = COLOURS[view.owner[i]];
+          ctx.fillRect(left, top, CELL, CELL);
+          ctx.globalAlpha = 1;
+          // The level as pips too (a column at the left edge, clear of the piece): opacities alone
+          // are hard to tell apart.
+          for (let k = 0; k < view.level[i]; k++) {
+            ctx.fillStyle = dark ? 'rgba(255,255,255,.8)' : 'rgba(29,35,43,.55)';
+            ctx.beginPath();
+            ctx.arc(left + 9, top + CELL - 9 - k * 6, 2, 0, 2 * Math.PI);
+            ctx.fill();
+          }
+        }
+        text(ctx, String(view.values[i]), left + CELL / 2, top + 15, { size: 12, colour: dark ? '#fff' : INK, align: 'center', baseline: 'middle' });
+      }
+    }
+    ctx.strokeStyle = '#c4c9d2';
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let k = 0; k <= view.n; k++) {
+      ctx.moveTo(x0 + k * CELL + 0.5, y0);
+      ctx.lineTo(x0 + k * CELL + 0.5, y0 + view.n * CELL);
+      ctx.moveTo(x0, y0 + k * CELL + 0.5);
+      ctx.lineTo(x0 + view.n * CELL, y0 + k * CELL + 0.5);
+    }
+    ctx.stroke();
+    // Row (x) and column (y) numbers, so a cell reads as the contest's "x y".
+    text(ctx, 'x\\y', x0 - 6, y0 - 7, { size: 9, colour: MUTED, align: 'center', baseline: 'middle' });
+    for (let k = 0; k < view.n; k++) {
+      text(ctx, String(k), x0 - 8, y0 + (k + 0.5) * CELL, { size: 10, colour: MUTED, align: 'center', baseline: 'middle' });
+      text(ctx, String(k), x0 + (k + 0.5) * CELL, y0 - 7, { size: 10, colour: MUTED, align: 'center', baseline: 'middle' });
+    }
+  }
+
+  function legalMarks(ctx, view) {
+    for (const [x, y] of view.legal) {
+      const left = grid.x0 + y * CELL;
+      const top = grid.y0 + x * CELL;
+      const hovered = hover && hover.r === x && hover.c === y;
+      ctx.strokeStyle = INK;
+      ctx.lineWidth = hovered ? 3 : 2;
+      ctx.setLineDash(hovered ? [] : [5, 4]);
+      ctx.strokeRect(left + 4, top + 4, CELL - 8, CELL - 8);
+      ctx.setLineDash([]);
+    }
+  }
+
+  /** Last turn: each target outlined in its player's colour, arrows for moves, ✕ on failures. */
+  function lastTurn(ctx, view) {
+    if (!view.targets.length) return;
+    const stacked = new Map();
+    view.targets.forEach(([x, y], p) => {
+      const key = `${x},${y}`;
+      const k = stacked.get(key) ?? 0;
+      stacked.set(key, k + 1);
+      const inset = 1.5 + 3 * k;
+      ctx.strokeStyle = COLOURS[p];
+      ctx.lineWidth = 3;
+      ctx.strokeRect(grid.x0 + y * CELL + inset, grid.y0 + x * CELL + inset, CELL - 2 * inset, CELL - 2 * inset);
+    });
+    view.targets.forEach((target, p) => {
+      const from = view.from[p];
+      if (from && !same(from, target)) arrow(ctx, from, target, COLOURS[p], view.failed[p]);
+      if (view.failed[p]) cross(ctx, target, p);
+    });
+  }
+
+  /** A moved piece's trail ends at the piece; a failed move's starts at the piece, put back. */
+  function arrow(ctx, from, to, colour, failed) {
+    const a = pieceCentre(...from);
+    const b = pieceCentre(...to);
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    const [ux, uy] = [(b.x - a.x) / len, (b.y - a.y) / len];
+    const [s, e] = failed ? [PIECE_R + 3, 8] : [0, PIECE_R + 9];
+    const start = { x: a.x + ux * s, y: a.y + uy * s };
+    const end = { x: b.x - ux * e, y: b.y - uy * e };
+    ctx.strokeStyle = colour;
+    ctx.fillStyle = colour;
+    ctx.lineWidth = 3;
+    ctx.setLineDash(failed ? [5, 4] : []);
+    ctx.beginPath();
+    ctx.moveTo(start.x, start.y);
+    ctx.lineTo(end.x, end.y);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.beginPath();
+    ctx.moveTo(end.x + ux * 6, end.y + uy * 6);
+    ctx.lineTo(end.x - ux * 6 - uy * 6, end.y - uy * 6 + ux * 6);
+    ctx.lineTo(end.x - ux * 6 + uy * 6, end.y - uy * 6 - ux * 6);
+    ctx.fill();
+  }
+
+  const pieceCentre = (x, y) => {
+    const c = cellCentre(grid, x, y);
+    return { x: c.x, y: c.y + PIECE_DY };
+  };
+
+  /** A ✕ in the target's lower right corner, one per failed player, stacked upwards. */
+  function cross(ctx, [x, y], p) {
+    const cx = grid.x0 + y * CELL + CELL - 10;
+    const cy = grid.y0 + x * CELL + CELL - 10 - 11 * crossRank(p);
+    ctx.strokeStyle = BAD;
+    ctx.lineWidth = 2.5;
+    ctx.beginPath();
+    ctx.moveTo(cx - 4, cy - 4);
+    ctx.lineTo(cx + 4, cy + 4);
+    ctx.moveTo(cx + 4, cy - 4);
+    ctx.lineTo(cx - 4, cy + 4);
+    ctx.stroke();
+  }
+
+  // Crosses on one cell stack downwards in player order.
+  function crossRank(p) {
+    const view = frame.view;
+    let k = 0;
+    for (let q = 0; q < p; q++) if (view.failed[q] && same(view.targets[q], view.targets[p])) k++;
+    return k;
+  }
+
+  /** Pieces; while animating, each slides from where the turn began (failed ones bounce back). */
+  function pieces(ctx, view, progress) {
+    view.positions.forEach((pos, p) => {
+      let c = pieceCentre(...pos);
+      if (progress < 1 && view.from.length) {
+        const from = pieceCentre(...view.from[p]);
+        const to = pieceCentre(...view.targets[p]);
+        const t = view.failed[p] ? 0.6 * Math.sin(Math.PI * progress) : 1 - (1 - progress) ** 2;
+        c = { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t };
+      }
+      const r = PIECE_R;
+      ctx.beginPath();
+      ctx.arc(c.x, c.y, r, 0, 2 * Math.PI);
+      ctx.fillStyle = COLOURS[p];
+      ctx.fill();
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = '#fff';
+      ctx.stroke();
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = INK;
+      ctx.beginPath();
+      ctx.arc(c.x, c.y, r + 1.5, 0, 2 * Math.PI);
+      ctx.stroke();
+      text(ctx, String(p), c.x, c.y + 1, { size: 14, colour: '#fff', weight: 700, align: 'center', baseline: 'middle' });
+    });
+  }
+
+  function panel(ctx, view, x) {
+    let y = PAD + 6;
+    text(ctx, `Turn ${view.turn} / ${view.turns}`, x, y + 8, { size: 16, weight: 700 });
+    text(ctx, `M = ${view.m} · U = ${view.u}`, x + PANEL_W - 8, y + 8, { size: 12, colour: MUTED, align: 'right' });
+    y += 30;
+    const best = Math.max(...view.scores.slice(1));
+    for (let p = 0; p < view.m; p++) {
+      ctx.beginPath();
+      ctx.arc(x + 10, y + 6, 9, 0, 2 * Math.PI);
+      ctx.fillStyle = COLOURS[p];
+      ctx.fill();
+      text(ctx, String(p), x + 10, y + 7, { size: 11, colour: '#fff', weight: 700, align: 'center', baseline: 'middle' });
+      const name = p === 0 ? 'P0 (you)' : `P${p}${p > 0 && view.scores[p] === best ? ' (SA)' : ''}`;
+      text(ctx, name, x + 26, y + 11, { size: 13, weight: p === 0 ? 700 : 400 });
+      text(ctx, group(view.scores[p]), x + PANEL_W - 8, y + 11, { size: 13, weight: 600, align: 'right' });
+      text(ctx, lastAction(view, p), x + 26, y + 27, { size: 11, colour: view.failed[p] ? BAD : MUTED });
+      y += 38;
+    }
+    y += 6;
+    ctx.strokeStyle = '#e4e7ec';
+    ctx.beginPath();
+    ctx.moveTo(x, y);
+    ctx.lineTo(x + PANEL_W - 8, y);
+    ctx.stroke();
+    y += 20;
+    const ratio = view.s0 / Math.max(1, view.sa);
+    text(ctx, `S0 = ${group(view.s0)}   SA = ${group(view.sa)}`, x, y, { size: 13 });
+    text(ctx, `S0 / SA = ${ratio.toFixed(3)}`, x, y + 20, { size: 13 });
+    text(ctx, `Score ${group(view.score)}`, x, y + 46, { size: 18, weight: 700 });
+    text(ctx, '= round(1e5 · log2(1 + S0/SA))', x, y + 64, { size: 11, colour: MUTED });
+    y += 88;
+    const failed = view.failed.map((f, p) => (f ? `P${p}` : null)).filter(Boolean);
+    const summary = !view.targets.length ? 'No turn played yet.' : failed.length ? `Failed last turn: ${failed.join(', ')}` : 'No move failed last turn.';
+    text(ctx, summary, x, y, { size: 12, colour: failed.length ? BAD : MUTED, weight: failed.length ? 600 : 400 });
+    y += 22;
+    // The opacity of each level, in player 0's colour.
+    text(ctx, 'Level', x, y + 12, { size: 11, colour: MUTED });
+    for (let l = 1; l <= view.u; l++) {
+      const left = x + 40 + (l - 1) * 30;
+      ctx.globalAlpha = opacity(l, view.u);
+      ctx.fillStyle = COLOURS[0];
+      ctx.fillRect(left, y, 24, 18);
+      ctx.globalAlpha = 1;
+      text(ctx, String(l), left + 12, y + 10, { size: 11, align: 'center', baseline: 'middle' });
+    }
+  }
+
+  function lastAction(view, p) {
+    if (!view.targets.length) return `piece at ${at(view.positions[p])}`;
+    const target = view.targets[p];
+    if (view.failed[p]) return `✕ ${failure(view, p)}`;
+    if (same(view.from[p], target)) return `stayed on ${at(target)}`;
+    return `moved ${at(view.from[p])} → ${at(target)}`;
+  }
+
+  /** Why (x, y) is not a legal target now, in words. */
+  function refusal(view, x, y) {
+    if (!view.legal.length) return `the game is over after ${view.turns} turns`;
+    const q = pieceAt(view, x, y);
+    if (q > 0) return `player ${q}'s piece stands on ${at([x, y])}, and no piece may enter a cell with another piece`;
+    return `your piece at ${at(view.positions[0])} reaches only the cells you own that are joined to it, and the cells next to them`;
+  }
+
+  function move(x, y) {
+    if (!frame) return;
+    const view = frame.view;
+    if (!isLegal(view, x, y)) {
+      hooks.message(`${at([x, y])} is not a legal target: ${refusal(view, x, y)}. The legal targets have dashed outlines.`);
+      return;
+    }
+    hooks.play(`${x} ${y}`);
+  }
+
+  const onDown = (event) => {
+    const cell = frame && cellAt(grid, canvas, event);
+    if (cell) move(cell.r, cell.c);
+  };
+  /** The tooltip of the hovered cell, also refreshed when the shown turn changes under it. */
+  function tooltip(cell, event) {
+    if (!cell || !frame) return hooks.tooltip(null);
+    const view = frame.view;
+    const i = index(view, cell.r, cell.c);
+    const owner = view.owner[i] < 0 ? 'none' : `P${view.owner[i]}`;
+    let tip = `(${cell.r}, ${cell.c}) V=${view.values[i]} Owner=${owner} Level=${view.level[i]}`;
+    const q = pieceAt(view, cell.r, cell.c);
+    if (q >= 0) tip += ` · piece P${q}`;
+    if (isLegal(view, cell.r, cell.c)) tip += ' · click to move here';
+    hooks.tooltip(tip, event);
+  }
+
+  let lastPointer = null;
+  const onMove = (event) => {
+    const cell = frame && cellAt(grid, canvas, event);
+    const changed = (cell?.r ?? -1) !== (hover?.r ?? -1) || (cell?.c ?? -1) !== (hover?.c ?? -1);
+    hover = cell;
+    lastPointer = event;
+    if (changed) draw();
+    tooltip(cell, event);
+  };
+  const onLeave = () => {
+    hooks.tooltip(null);
+    lastPointer = null;
+    if (hover) {
+      hover = null;
+      if (frame) draw();
+    }
+  };
+  canvas.addEventListener('pointerdown', onDown);
+  canvas.addEventListener('pointermove', onMove);
+  canvas.addEventListener('pointerleave', onLeave);
+
+  return {
+    hint: 'You are player 0 (blue). Click a cell with a dashed outline to move there (your own cell, or S: stay and reinforce); the AIs move at the same time. Outlines and arrows show last turn\'s choices, ✕ the moves that failed.',
+    controls(container) {
+      const b = document.createElement('button');
+      b.id = 'territory-stay';
+      b.textContent = 'Stay (reinforce)';
+      b.title = 'target your own cell (S)';
+      b.onclick = () => frame && move(...frame.view.positions[0]);
+      container.append(b);
+    },
+    onKey(event) {
+      if (event.ctrlKey || event.metaKey || event.altKey || event.key.toLowerCase() !== 's' || !frame) return false;
+      move(...frame.view.positions[0]);
+      return true;
+    },
+    draw(next, { animated = false } = {}) {
+      frame = next;
+      stopAnim();
+      if (animated && next.view.from.length) stopAnim = animate(320, draw);
+      else draw();
+      if (hover && lastPointer) tooltip(hover, lastPointer);
+    },
+    /**
+     * For tests: the board's geometry in CSS pixels (r = x, the row; c = y, the column) and
+     * the panel's line about each player's last move.
+     */
+    geometry: () => ({ ...grid, lastMoves: frame ? frame.view.positions.map((_, p) => lastAction(frame.view, p)) : [] }),
+    destroy() {
+      stopAnim();
+      canvas.removeEventListener('pointerdown', onDown);
+      canvas.removeEventListener('pointermove', onMove);
+      canvas.removeEventListener('pointerleave', onLeave);
+    },
+  };
+}
