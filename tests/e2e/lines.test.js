@@ -105,6 +105,32 @@ test('click a ball, then a cell: the ball travels its path and three new balls l
   assert.deepEqual(page.errors, []);
 });
 
+test('the way shown under the pointer is the way the tester moves the ball', async () => {
+  const page = await site.open('?v=1&game=lines&seed=1');
+  const hoverCell = async (r, c) => {
+    const g = await geometry(page);
+    const box = await page.locator('#board').boundingBox();
+    await page.mouse.move(box.x + g.x0 + (c + 0.5) * g.cell, box.y + g.y0 + (r + 0.5) * g.cell);
+  };
+  // Long ways with many shortest paths to choose from, so the tester's choice matters.
+  for (const [r1, c1, r2, c2] of [[1, 6, 0, 0], [0, 0, 6, 6], [4, 0, 0, 6], [5, 4, 1, 0]]) {
+    const before = await frame(page);
+    const n = before.view.n;
+    if (before.view.grid[r1 * n + c1] === 0 || before.view.grid[r2 * n + c2] !== 0) continue;
+    await clickCell(page, r1, c1);
+    await hoverCell(r2, c2);
+    const preview = (await geometry(page)).preview;
+    assert.ok(preview, `a way from (${r1}, ${c1}) to (${r2}, ${c2})`);
+    await clickCell(page, r2, c2);
+    const after = await frame(page);
+    assert.equal(after.turn, before.turn + 1);
+    assert.deepEqual(after.view.path, preview);
+  }
+  assert.ok((await frame(page)).turn >= 3);
+  await settle(page);
+  assert.deepEqual(page.errors, []);
+});
+
 test('an unreachable target is refused with the reason and changes nothing', async () => {
   // Seed 2's first-move output fills the board; late in it, some cells are walled off.
   const page = await site.open('?v=1&game=lines&seed=2');

@@ -172,6 +172,7 @@ macro_rules! wasm_tests {
             assert_eq!(first, [3.0, 6.0, 1.0]);
             // The seed 2 first-move output fills the board in 40 moves. After 39, (9, 8) is
             // walled off from the ball at (0, 0); at the end every move is refused.
+            let mut play = Play::new("lines", "2", JsValue::NULL).unwrap();
             assert!(play.load_output(LINES_FIRST_2).is_null());
             play.seek(39);
             let error = play.play("0 0 9 8").unwrap_err();

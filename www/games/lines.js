@@ -23,6 +23,7 @@ const END_TEXT = {
 };
 
 const group = (x) => x.toLocaleString('en-US');
+const steps = (k) => `${k} step${k === 1 ? '' : 's'}`;
 const colourName = (colour) => `colour ${colour} (${NAMES[colour - 1] ?? '?'})`;
 
 /** Dark text on light balls, white on dark ones (relative luminance of the CSS colour). */
@@ -103,6 +104,7 @@ export function create(canvas, hooks) {
   let selected = null; // cell index of the selected ball
   let reach = new Set(); // the cells it can reach
   let hover = null; // cell index under the pointer
+  let preview = null; // the cells the selected ball would travel to `hover`
   let frameKey = '';
   let numbers = true;
   let statusText = '';
@@ -187,7 +189,11 @@ export function create(canvas, hooks) {
 
     statusText = view.end ? `Game over: ${END_TEXT[view.end] ?? view.end}.` : '';
     if (statusText) text(ctx, statusText, grid.x0, PAD + 12, { colour: BAD, weight: 700, size: 15 });
-    else if (selected !== null) text(ctx, `Ball at (${Math.floor(selected / n)}, ${selected % n}) selected: ${reach.size} cells reachable. Esc deselects.`, grid.x0, PAD + 12, { colour: ACCENT, weight: 600 });
+    else if (selected !== null) {
+      const at = `Ball at (${Math.floor(selected / n)}, ${selected % n})`;
+      const can = reach.size ? `${reach.size} cells reachable` : 'walled in, it cannot move';
+      text(ctx, `${at} selected: ${can}. Esc deselects.`, grid.x0, PAD + 12, { colour: ACCENT, weight: 600 });
+    }
     else text(ctx, 'Click a ball, then an empty cell it can reach.', grid.x0, PAD + 12);
 
     // Cells, and the reachable ones of the selected ball tinted.
@@ -223,8 +229,11 @@ export function create(canvas, hooks) {
 
   function drawSettled(ctx, view, R) {
     const n = view.n;
+    // While a ball is selected its own way (under the pointer) replaces the last move's path.
+    preview = selected !== null && hover !== null && reach.has(hover) ? pathOf(view, selected, hover) : null;
+    if (preview) trace(ctx, preview, { colour: ACCENT, width: 3, dash: [2, 6] });
     // The last move: its path, the balls that vanished (ghosts) and the new balls (rings).
-    if (view.last_move) {
+    if (view.last_move && selected === null) {
       const path = view.path.map(([r, c]) => r * n + c);
       trace(ctx, path, { colour: 'rgba(37,99,235,.45)', width: 3 });
       const from = centre(path[0]);
@@ -233,19 +242,19 @@ export function create(canvas, hooks) {
       ctx.beginPath();
       ctx.arc(from.x, from.y, R * 0.35, 0, 2 * Math.PI);
       ctx.stroke();
-      for (const [r, c, colour] of view.vanished) {
-        if (view.grid[r * n + c] !== 0) continue;
-        const p = centre(r * n + c);
-        ctx.save();
-        ctx.setLineDash([3, 3]);
-        ctx.lineWidth = 2;
-        ctx.strokeStyle = view.palette[colour - 1];
-        ctx.beginPath();
-        ctx.arc(p.x, p.y, R * 0.8, 0, 2 * Math.PI);
-        ctx.stroke();
-        ctx.restore();
-        if (numbers) text(ctx, String(colour), p.x, p.y + 4, { size: 11, colour: MUTED, align: 'center' });
-      }
+    }
+    for (const [r, c, colour] of view.vanished) {
+      if (view.grid[r * n + c] !== 0) continue;
+      const p = centre(r * n + c);
+      ctx.save();
+      ctx.setLineDash([3, 3]);
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = view.palette[colour - 1];
+      ctx.beginPath();
+      ctx.arc(p.x, p.y, R * 0.8, 0, 2 * Math.PI);
+      ctx.stroke();
+      ctx.restore();
+      if (numbers) text(ctx, String(colour), p.x, p.y + 4, { size: 11, colour: MUTED, align: 'center' });
     }
     view.grid.forEach((colour, k) => {
       if (colour === 0) return;
@@ -269,11 +278,6 @@ export function create(canvas, hooks) {
       ctx.lineWidth = 3;
       ctx.strokeStyle = INK;
       ctx.strokeRect(p.x - grid.cell / 2 + 2, p.y - grid.cell / 2 + 2, grid.cell - 4, grid.cell - 4);
-      // Where the ball would go from here, as the tester routes it.
-      if (hover !== null && reach.has(hover)) {
-        const way = pathOf(view, selected, hover);
-        if (way) trace(ctx, way, { colour: ACCENT, width: 3, dash: [2, 6] });
-      }
     }
   }
 
@@ -341,7 +345,7 @@ export function create(canvas, hooks) {
       text(ctx, 'none yet', x, y);
     } else {
       const [r1, c1, r2, c2] = view.last_move;
-      text(ctx, `(${r1}, ${c1}) → (${r2}, ${c2}), ${view.path.length - 1} steps`, x, y, { colour: INK });
+      text(ctx, `(${r1}, ${c1}) → (${r2}, ${c2}), ${steps(view.path.length - 1)}`, x, y, { colour: INK });
       y += 18;
       const gained = view.last_score > 0 ? `+${group(view.last_score)}: ${view.vanished.length} balls vanished` : 'no line: +0';
       text(ctx, gained, x, y, { colour: view.last_score > 0 ? '#067647' : MUTED, weight: view.last_score > 0 ? 600 : 400 });
@@ -413,7 +417,7 @@ export function create(canvas, hooks) {
     if (!colour && selected !== null) {
       const [r1, c1] = [Math.floor(selected / view.n), selected % view.n];
       const way = reach.has(k) ? pathOf(view, selected, k) : null;
-      tip += way ? ` · ${way.length - 1} steps from (${r1}, ${c1})` : ` · no path from (${r1}, ${c1})`;
+      tip += way ? ` · ${steps(way.length - 1)} from (${r1}, ${c1})` : ` · no path from (${r1}, ${c1})`;
     }
     if (view.spawned.some(([r, c, x]) => r === at.r && c === at.c && x === colour && colour)) tip += ' · new ball';
     else if (!colour && view.vanished.some(([r, c]) => r === at.r && c === at.c)) tip += ' · a ball vanished here';
@@ -458,6 +462,8 @@ export function create(canvas, hooks) {
         selected = null;
         reach = new Set();
         frameKey = key;
+        // The hover text described the old position.
+        hooks.tooltip(null);
       }
       frame = next;
       stopAnim();
@@ -473,6 +479,7 @@ export function create(canvas, hooks) {
       ...grid,
       selected: selected === null ? null : [Math.floor(selected / frame.view.n), selected % frame.view.n],
       reachable: reach.size,
+      preview: preview && preview.map((k) => [Math.floor(k / frame.view.n), k % frame.view.n]),
       numbers,
       status: statusText,
     }),
