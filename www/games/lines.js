@@ -109,6 +109,7 @@ export function create(canvas, hooks) {
   let numbers = true;
   let statusText = '';
   let stopAnim = () => {};
+  let lastDrawAt = -Infinity;
 
   function layout(view) {
     const cell = Math.max(40, Math.min(64, Math.floor(560 / view.n)));
@@ -174,8 +175,8 @@ export function create(canvas, hooks) {
   }
 
   /**
-   * The whole picture. `t` is the animation time in ms of the last move (travel, then balls
-   * vanish and new ones grow), or null for the settled frame with the last move marked.
+   * The whole picture. `t` is the progress (0..1) of the last move's animation (travel, then
+   * balls vanish and new ones grow), or null for the settled frame with the last move marked.
    */
   function draw(t = null) {
     const view = frame.view;
@@ -281,17 +282,18 @@ export function create(canvas, hooks) {
     }
   }
 
-  /** The animation's timing: the travel along the path, then vanishing and landing. */
+  // The animation at full length: the travel (by the path's length), then the pop.
+  const travelMs = (view) => Math.min(480, 45 * (view.path.length - 1));
+  const POP_MS = 260;
+
+  /** Progress `t` of the whole animation as progress of its travel and of its pop. */
   function phases(view, t) {
-    const steps = view.path.length - 1;
-    const travel = Math.min(480, 45 * steps);
+    const split = travelMs(view) / (travelMs(view) + POP_MS);
     // An animation frame's time may precede the animation's start.
     t = Math.max(0, t);
-    if (t < travel) return { travel: t / travel, pop: 0 };
-    return { travel: 1, pop: Math.min(1, (t - travel) / 260) };
+    if (t < split) return { travel: t / split, pop: 0 };
+    return { travel: 1, pop: Math.min(1, (t - split) / (1 - split)) };
   }
-
-  const durationOf = (view) => Math.min(480, 45 * (view.path.length - 1)) + 260;
 
   function drawAnimated(ctx, view, { travel, pop }, R) {
     const n = view.n;
@@ -467,9 +469,13 @@ export function create(canvas, hooks) {
       }
       frame = next;
       stopAnim();
-      if (animated && next.view.last_move && next.view.path.length > 1) {
-        const ms = durationOf(next.view);
-        stopAnim = animate(ms, (p) => draw(p < 1 ? p * ms : null));
+      // A fast replay draws moves faster than they animate: shorten the animation to fit
+      // between two draws, and leave it out when it would only flicker.
+      const now = performance.now();
+      const ms = Math.min(travelMs(next.view) + POP_MS, 0.8 * (now - lastDrawAt));
+      lastDrawAt = now;
+      if (animated && next.view.last_move && next.view.path.length > 1 && ms >= 80) {
+        stopAnim = animate(ms, (p) => draw(p < 1 ? p : null));
       } else {
         draw();
       }
