@@ -113,7 +113,7 @@ export function create(canvas, hooks) {
 
   function layout(view) {
     const cell = Math.max(40, Math.min(64, Math.floor(560 / view.n)));
-    return { x0: PAD, y0: PAD + 36, cell, rows: view.n, cols: view.n };
+    return { x0: PAD + 6, y0: PAD + 36, cell, rows: view.n, cols: view.n };
   }
 
   function text(ctx, s, x, y, { size = 13, colour = MUTED, weight = 400, align = 'left' } = {}) {
