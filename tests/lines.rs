@@ -61,6 +61,18 @@ fn the_specs_traces_score_as_the_spec_says() {
     }
 }
 
+/// `arcade solve lines --seed 5 --solver greedy` (deterministic, any budget), kept for the page's
+/// tests: a whole 1,000-move game.
+#[test]
+fn the_greedy_golden_output_plays_all_1000_moves() {
+    let text = data("seed5-greedy.out");
+    assert_eq!(lines().score(5, &Params::new(), &text), Ok(3916));
+    let mut session = lines().session(5, &Params::new()).unwrap();
+    session.load_output(&text).unwrap();
+    assert_eq!(session.len(), 1000);
+    assert_eq!(session.frame()["view"]["end"], "moves");
+}
+
 #[test]
 fn the_cli_scores_a_file_and_names_a_bad_move() {
     let exe = env!("CARGO_BIN_EXE_arcade");

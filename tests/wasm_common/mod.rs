@@ -14,6 +14,8 @@ macro_rules! wasm_tests {
         const SR_PATTERNED_3: &str = include_str!("data/square-remover/3-patterned.out");
         const S2_INPUT_7: &str = include_str!("data/strip2048/seed7.in");
         const S2_EXACT_7: &str = include_str!("data/strip2048/seed7-exact.out");
+        const LINES_GREEDY_1: &str = include_str!("data/lines/seed1-greedy.out");
+        const LINES_FIRST_2: &str = include_str!("data/lines/seed2-first.out");
 
         fn field(value: &JsValue, name: &str) -> JsValue {
             js_sys::Reflect::get(value, &JsValue::from_str(name)).unwrap()
@@ -127,6 +129,90 @@ macro_rules! wasm_tests {
             assert_eq!(play.moves(), 100, "a refused move keeps the loaded game");
             play.play("5 1").unwrap();
             assert_eq!(play.moves(), 1);
+        }
+
+        #[wasm_bindgen_test]
+        fn lines_seeds_1_to_10_match_the_generator_table() {
+            // The spec's table (A.6), as gen.rs checks natively: N, C, the three starting
+            // balls (row, col, colour) and the first three colours to spawn.
+            let table: [(usize, u8, [(usize, usize, u8); 3], [u8; 3]); 10] = [
+                (7, 3, [(5, 4, 3), (4, 0, 2), (1, 6, 1)], [1, 2, 3]),
+                (11, 9, [(5, 1, 4), (2, 2, 8), (1, 7, 7)], [4, 2, 8]),
+                (10, 8, [(2, 8, 5), (4, 2, 3), (1, 3, 5)], [2, 7, 6]),
+                (7, 6, [(6, 5, 5), (4, 1, 1), (6, 6, 3)], [1, 4, 6]),
+                (8, 3, [(0, 7, 1), (5, 6, 1), (3, 3, 1)], [2, 1, 2]),
+                (8, 8, [(4, 0, 3), (1, 3, 7), (1, 6, 4)], [2, 1, 4]),
+                (11, 5, [(5, 8, 1), (4, 5, 2), (2, 4, 3)], [5, 1, 4]),
+                (7, 9, [(3, 4, 5), (0, 0, 4), (4, 6, 5)], [6, 1, 3]),
+                (9, 4, [(6, 4, 4), (0, 0, 2), (4, 5, 3)], [1, 2, 3]),
+                (7, 6, [(4, 0, 6), (1, 0, 4), (5, 1, 5)], [5, 2, 1]),
+            ];
+            for (i, (n, c, balls, next)) in table.into_iter().enumerate() {
+                let seed = (i + 1).to_string();
+                let mut expected = vec![b'0'; n * n];
+                for (r, col, colour) in balls {
+                    expected[r * n + col] = b'0' + colour;
+                }
+                let text = web::input_text("lines", &seed, JsValue::NULL).unwrap();
+                let (head, rows) = text.split_once('\n').unwrap();
+                assert_eq!(head, format!("{n} {c}"), "seed {seed}");
+                assert_eq!(rows.replace('\n', "").as_bytes(), expected, "seed {seed}");
+                let play = Play::new("lines", &seed, JsValue::NULL).unwrap();
+                let view = field(&play.frame(), "view");
+                let shown: Vec<u8> = js_sys::Array::from(&field(&view, "next"))
+                    .iter()
+                    .map(|x| x.as_f64().unwrap() as u8)
+                    .collect();
+                assert_eq!(shown, next, "seed {seed}");
+            }
+        }
+
+        #[wasm_bindgen_test]
+        fn lines_scores_the_golden_outputs_as_native() {
+            let greedy = web::score("lines", "1", JsValue::NULL, LINES_GREEDY_1).unwrap();
+            assert_eq!(field(&greedy, "score").as_f64(), Some(64.0));
+            let first = web::score("lines", "2", JsValue::NULL, LINES_FIRST_2).unwrap();
+            assert_eq!(field(&first, "score").as_f64(), Some(0.0));
+            let bad = web::score("lines", "1", JsValue::NULL, "1 6 0 0\n9 9 0 0\n").unwrap();
+            assert_eq!(field(&bad, "turn").as_f64(), Some(1.0));
+            assert!(field(&bad, "error")
+                .as_string()
+                .unwrap()
+                .contains("(9, 9) is off the 7x7 board"));
+        }
+
+        #[wasm_bindgen_test]
+        fn a_lines_session_moves_a_ball_and_refuses_an_unreachable_target() {
+            let mut play = Play::new("lines", "1", JsValue::NULL).unwrap();
+            play.play("1 6 0 0").unwrap();
+            let view = field(&play.frame(), "view");
+            let path = js_sys::Array::from(&field(&view, "path"));
+            assert_eq!(path.length(), 8);
+            let spawned = js_sys::Array::from(&field(&view, "spawned"));
+            let first: Vec<f64> = js_sys::Array::from(&spawned.get(0))
+                .iter()
+                .map(|x| x.as_f64().unwrap())
+                .collect();
+            assert_eq!(first, [3.0, 6.0, 1.0]);
+            // The seed 2 first-move output fills the board in 40 moves. After 39, (9, 8) is
+            // walled off from the ball at (0, 0); at the end every move is refused.
+            let mut play = Play::new("lines", "2", JsValue::NULL).unwrap();
+            assert!(play.load_output(LINES_FIRST_2).is_null());
+            play.seek(39);
+            let error = play.play("0 0 9 8").unwrap_err();
+            let message = String::from(js_sys::Error::from(JsValue::from(error)).message());
+            assert_eq!(
+                message,
+                "move 39: no path of empty cells from (0, 0) to (9, 8)"
+            );
+            assert_eq!((play.cursor(), play.moves()), (39, 40));
+            play.seek(40);
+            assert!(play.is_over());
+            let view = field(&play.frame(), "view");
+            assert_eq!(field(&view, "end").as_string().unwrap(), "full");
+            let error = play.play("0 0 0 1").unwrap_err();
+            let message = js_sys::Error::from(JsValue::from(error)).message();
+            assert!(String::from(message).contains("over"));
         }
 
         #[wasm_bindgen_test]

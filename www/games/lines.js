@@ -1,0 +1,499 @@
+// Lines: the board in the official visualizer's palette, the next three colours, a selected
+// ball with the cells it can reach, the path a ball travels, and where the last move made
+// balls vanish and new ones land. Each ball carries its colour number (toggle) because red,
+// pink, orange and magenta are hard to tell apart for many people.
+import { sizeCanvas, cellAt, cellCentre, animate } from './common.js';
+
+const PAD = 16;
+const FONT = 'system-ui, sans-serif';
+const INK = '#1d232b';
+const MUTED = '#667085';
+const ACCENT = '#2563eb';
+const BAD = '#b42318';
+const BOARD_BG = '#f2f4f7';
+const GRID_LINE = '#d0d5dd';
+const NAMES = ['red', 'cyan', 'green', 'blue', 'orange', 'magenta', 'black', 'pink', 'gray'];
+const MAX_MOVES = 1000;
+// Retracing a path from its target, the tester steps left, down, right, up: first that fits.
+const RETRACE = [[0, -1], [1, 0], [0, 1], [-1, 0]];
+const END_TEXT = {
+  full: 'the board is full',
+  moves: 'all 1,000 moves are played',
+  colours: 'the 3,003 ball colours ran out',
+};
+
+const group = (x) => x.toLocaleString('en-US');
+const steps = (k) => `${k} step${k === 1 ? '' : 's'}`;
+const colourName = (colour) => `colour ${colour} (${NAMES[colour - 1] ?? '?'})`;
+
+/** Dark text on light balls, white on dark ones (relative luminance of the CSS colour). */
+function textOn(css) {
+  const v = [1, 3, 5].map((i) => parseInt(css.slice(i, i + 2), 16) / 255)
+    .map((x) => (x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2] > 0.35 ? INK : '#fff';
+}
+
+/** The empty cells a ball at `k` can reach: the empty regions touching it. */
+function reachableFrom(view, k) {
+  const n = view.n;
+  const r = Math.floor(k / n), c = k % n;
+  const near = new Set();
+  for (const [dr, dc] of RETRACE) {
+    const r2 = r + dr, c2 = c + dc;
+    if (r2 >= 0 && c2 >= 0 && r2 < n && c2 < n && view.regions[r2 * n + c2] > 0) near.add(view.regions[r2 * n + c2]);
+  }
+  const cells = new Set();
+  view.regions.forEach((id, m) => { if (id > 0 && near.has(id)) cells.add(m); });
+  return cells;
+}
+
+/** The cells the ball would travel from `from` to `to`, as the tester picks it (a preview). */
+function pathOf(view, from, to) {
+  const n = view.n;
+  const dist = new Array(n * n).fill(-1);
+  dist[from] = 0;
+  const queue = [from];
+  for (let i = 0; i < queue.length && dist[to] < 0; i++) {
+    const k = queue[i];
+    for (const [dr, dc] of RETRACE) {
+      const r2 = Math.floor(k / n) + dr, c2 = (k % n) + dc;
+      const m = r2 * n + c2;
+      if (r2 < 0 || c2 < 0 || r2 >= n || c2 >= n || view.grid[m] !== 0 || dist[m] >= 0) continue;
+      dist[m] = dist[k] + 1;
+      queue.push(m);
+    }
+  }
+  if (dist[to] < 0) return null;
+  const way = [to];
+  for (let k = to, step = dist[to] - 1; step >= 0; step--) {
+    for (const [dr, dc] of RETRACE) {
+      const r2 = Math.floor(k / n) + dr, c2 = (k % n) + dc;
+      if (r2 >= 0 && c2 >= 0 && r2 < n && c2 < n && dist[r2 * n + c2] === step) {
+        k = r2 * n + c2;
+        way.push(k);
+        break;
+      }
+    }
+  }
+  return way.reverse();
+}
+
+/**
+ * The board as the moving ball left it (for the animation): the new balls taken away, the
+ * vanished ones put back, the target empty. Returns {grid, colour} (colour of the moving ball).
+ */
+function beforeMove(view) {
+  const n = view.n;
+  const grid = view.grid.slice();
+  const [, , r2, c2] = view.last_move;
+  const target = r2 * n + c2;
+  const key = ([r, c, colour]) => `${r * n + c}:${colour}`;
+  const spawned = new Set(view.spawned.map(key));
+  for (const [r, c, colour] of view.spawned) if (grid[r * n + c] === colour) grid[r * n + c] = 0;
+  // A new ball that vanished at once was never on the board before the move.
+  for (const v of view.vanished) if (!spawned.has(key(v))) grid[v[0] * n + v[1]] = v[2];
+  const gone = view.vanished.find(([r, c]) => r * n + c === target);
+  const colour = gone ? gone[2] : view.grid[target];
+  grid[target] = 0;
+  return { grid, colour };
+}
+
+export function create(canvas, hooks) {
+  let frame = null;
+  let grid = null; // geometry: {x0, y0, cell, rows, cols}
+  let selected = null; // cell index of the selected ball
+  let reach = new Set(); // the cells it can reach
+  let hover = null; // cell index under the pointer
+  let preview = null; // the cells the selected ball would travel to `hover`
+  let frameKey = '';
+  let numbers = true;
+  let statusText = '';
+  let stopAnim = () => {};
+  let lastDrawAt = -Infinity;
+
+  function layout(view) {
+    const cell = Math.max(40, Math.min(64, Math.floor(560 / view.n)));
+    return { x0: PAD + 6, y0: PAD + 36, cell, rows: view.n, cols: view.n };
+  }
+
+  function text(ctx, s, x, y, { size = 13, colour = MUTED, weight = 400, align = 'left' } = {}) {
+    ctx.font = `${weight} ${size}px ${FONT}`;
+    ctx.fillStyle = colour;
+    ctx.textAlign = align;
+    ctx.fillText(s, x, y);
+    ctx.textAlign = 'left';
+  }
+
+  /** A ball of `colour` centred at (x, y) with radius `radius`; `alpha` for fading. */
+  function ball(ctx, x, y, radius, colour, { alpha = 1, label = numbers } = {}) {
+    const css = frame.view.palette[colour - 1] ?? '#999';
+    ctx.save();
+    ctx.globalAlpha = alpha;
+    ctx.beginPath();
+    ctx.arc(x, y, radius, 0, 2 * Math.PI);
+    const shade = ctx.createRadialGradient(x - radius * 0.35, y - radius * 0.4, radius * 0.1, x, y, radius);
+    shade.addColorStop(0, 'rgba(255,255,255,.55)');
+    shade.addColorStop(0.45, 'rgba(255,255,255,0)');
+    ctx.fillStyle = css;
+    ctx.fill();
+    ctx.fillStyle = shade;
+    ctx.fill();
+    ctx.lineWidth = 1.2;
+    ctx.strokeStyle = 'rgba(0,0,0,.45)';
+    ctx.stroke();
+    if (label && radius >= 9) {
+      ctx.fillStyle = textOn(css);
+      ctx.font = `700 ${Math.round(radius * 0.95)}px ${FONT}`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(String(colour), x, y + 1);
+    }
+    ctx.restore();
+  }
+
+  function centre(k) {
+    const n = frame.view.n;
+    return cellCentre(grid, Math.floor(k / n), k % n);
+  }
+
+  /** A polyline through the centres of `cells`. */
+  function trace(ctx, cells, { colour, width, dash = [] }) {
+    ctx.save();
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.lineCap = 'round';
+    ctx.lineJoin = 'round';
+    ctx.setLineDash(dash);
+    ctx.beginPath();
+    cells.forEach((k, i) => {
+      const p = centre(k);
+      if (i === 0) ctx.moveTo(p.x, p.y);
+      else ctx.lineTo(p.x, p.y);
+    });
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  /**
+   * The whole picture. `t` is the progress (0..1) of the last move's animation (travel, then
+   * balls vanish and new ones grow), or null for the settled frame with the last move marked.
+   */
+  function draw(t = null) {
+    const view = frame.view;
+    const n = view.n;
+    grid = layout(view);
+    const side = grid.cell * n;
+    const panelX = grid.x0 + side + 28;
+    const ctx = sizeCanvas(canvas, panelX + 210, Math.max(grid.y0 + side + PAD, 470));
+    const R = grid.cell * 0.38;
+    const anim = t === null || !view.last_move ? null : phases(view, t);
+
+    statusText = view.end ? `Game over: ${END_TEXT[view.end] ?? view.end}.` : '';
+    if (statusText) text(ctx, statusText, grid.x0, PAD + 12, { colour: BAD, weight: 700, size: 15 });
+    else if (selected !== null) {
+      const at = `Ball at (${Math.floor(selected / n)}, ${selected % n})`;
+      const can = reach.size ? `${reach.size} cells reachable` : 'walled in, it cannot move';
+      text(ctx, `${at} selected: ${can}. Esc deselects.`, grid.x0, PAD + 12, { colour: ACCENT, weight: 600 });
+    }
+    else text(ctx, 'Click a ball, then an empty cell it can reach.', grid.x0, PAD + 12);
+
+    // Cells, and the reachable ones of the selected ball tinted.
+    ctx.fillStyle = BOARD_BG;
+    ctx.fillRect(grid.x0, grid.y0, side, side);
+    if (selected !== null && !anim) {
+      ctx.fillStyle = 'rgba(37,99,235,.13)';
+      for (const k of reach) {
+        const p = centre(k);
+        ctx.fillRect(p.x - grid.cell / 2, p.y - grid.cell / 2, grid.cell, grid.cell);
+      }
+    }
+    ctx.strokeStyle = GRID_LINE;
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let i = 0; i <= n; i++) {
+      ctx.moveTo(grid.x0 + i * grid.cell + 0.5, grid.y0);
+      ctx.lineTo(grid.x0 + i * grid.cell + 0.5, grid.y0 + side);
+      ctx.moveTo(grid.x0, grid.y0 + i * grid.cell + 0.5);
+      ctx.lineTo(grid.x0 + side, grid.y0 + i * grid.cell + 0.5);
+    }
+    ctx.stroke();
+    for (let i = 0; i < n; i++) {
+      text(ctx, String(i), grid.x0 + (i + 0.5) * grid.cell, grid.y0 - 4, { size: 10, align: 'center' });
+      text(ctx, String(i), grid.x0 - 4, grid.y0 + (i + 0.6) * grid.cell, { size: 10, align: 'right' });
+    }
+
+    if (anim) drawAnimated(ctx, view, anim, R);
+    else drawSettled(ctx, view, R);
+    panel(ctx, view, panelX);
+    canvas.setAttribute('aria-label', `Lines ${n}x${n}, ${view.colors} colours; score ${view.score}; move ${view.moves} of ${MAX_MOVES}; next ${view.next.join(' ')}${statusText ? `; ${statusText}` : ''}`);
+  }
+
+  function drawSettled(ctx, view, R) {
+    const n = view.n;
+    // While a ball is selected its own way (under the pointer) replaces the last move's path.
+    preview = selected !== null && hover !== null && reach.has(hover) ? pathOf(view, selected, hover) : null;
+    if (preview) trace(ctx, preview, { colour: ACCENT, width: 3, dash: [2, 6] });
+    // The last move: its path, the balls that vanished (ghosts) and the new balls (rings).
+    if (view.last_move && selected === null) {
+      const path = view.path.map(([r, c]) => r * n + c);
+      trace(ctx, path, { colour: 'rgba(37,99,235,.45)', width: 3 });
+      const from = centre(path[0]);
+      ctx.strokeStyle = 'rgba(37,99,235,.7)';
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.arc(from.x, from.y, R * 0.35, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+    for (const [r, c, colour] of view.vanished) {
+      if (view.grid[r * n + c] !== 0) continue;
+      const p = centre(r * n + c);
+      ctx.save();
+      ctx.setLineDash([3, 3]);
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = view.palette[colour - 1];
+      ctx.beginPath();
+      ctx.arc(p.x, p.y, R * 0.8, 0, 2 * Math.PI);
+      ctx.stroke();
+      ctx.restore();
+      if (numbers) text(ctx, String(colour), p.x, p.y + 4, { size: 11, colour: MUTED, align: 'center' });
+    }
+    view.grid.forEach((colour, k) => {
+      if (colour === 0) return;
+      const p = centre(k);
+      ball(ctx, p.x, p.y, R, colour);
+    });
+    for (const [r, c, colour] of view.spawned) {
+      if (view.grid[r * n + c] !== colour) continue;
+      const p = centre(r * n + c);
+      ctx.save();
+      ctx.setLineDash([4, 3]);
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = INK;
+      ctx.beginPath();
+      ctx.arc(p.x, p.y, R + 4, 0, 2 * Math.PI);
+      ctx.stroke();
+      ctx.restore();
+    }
+    if (selected !== null) {
+      const p = centre(selected);
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = INK;
+      ctx.strokeRect(p.x - grid.cell / 2 + 2, p.y - grid.cell / 2 + 2, grid.cell - 4, grid.cell - 4);
+    }
+  }
+
+  // The animation at full length: the travel (by the path's length), then the pop.
+  const travelMs = (view) => Math.min(480, 45 * (view.path.length - 1));
+  const POP_MS = 260;
+
+  /** Progress `t` of the whole animation as progress of its travel and of its pop. */
+  function phases(view, t) {
+    const split = travelMs(view) / (travelMs(view) + POP_MS);
+    // An animation frame's time may precede the animation's start.
+    t = Math.max(0, t);
+    if (t < split) return { travel: t / split, pop: 0 };
+    return { travel: 1, pop: Math.min(1, (t - split) / (1 - split)) };
+  }
+
+  function drawAnimated(ctx, view, { travel, pop }, R) {
+    const n = view.n;
+    const before = beforeMove(view);
+    const path = view.path.map(([r, c]) => r * n + c);
+    if (travel < 1) {
+      before.grid.forEach((colour, k) => {
+        if (colour === 0) return;
+        const p = centre(k);
+        ball(ctx, p.x, p.y, R, colour);
+      });
+      const at = travel * (path.length - 1);
+      const i = Math.min(path.length - 2, Math.floor(at));
+      const a = centre(path[i]), b = centre(path[i + 1]);
+      const f = at - i;
+      trace(ctx, path.slice(0, i + 2), { colour: 'rgba(37,99,235,.3)', width: 3 });
+      ball(ctx, a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f, R, before.colour);
+      return;
+    }
+    // At the target: the lines shrink away and the new balls grow in.
+    const key = (k, colour) => `${k}:${colour}`;
+    const arriving = new Set(view.spawned.filter(([r, c, colour]) => view.grid[r * n + c] === colour).map(([r, c, colour]) => key(r * n + c, colour)));
+    view.grid.forEach((colour, k) => {
+      if (colour === 0) return;
+      const p = centre(k);
+      const growing = arriving.has(key(k, colour));
+      ball(ctx, p.x, p.y, growing ? R * Math.max(0.05, pop) : R, colour, { label: numbers && (!growing || pop > 0.6) });
+    });
+    for (const [r, c, colour] of view.vanished) {
+      const p = centre(r * n + c);
+      if (pop < 1) ball(ctx, p.x, p.y, R * (1 + 0.25 * pop), colour, { alpha: 1 - pop });
+    }
+  }
+
+  function panel(ctx, view, x) {
+    let y = PAD + 12;
+    text(ctx, 'Score', x, y);
+    text(ctx, group(view.score), x, y + 28, { size: 26, colour: INK, weight: 700 });
+    y += 56;
+    text(ctx, `Move ${group(view.moves)} of ${group(MAX_MOVES)}`, x, y, { colour: INK, weight: 600 });
+    text(ctx, `${group(view.moves_left)} left`, x + 190, y, { align: 'right' });
+    y += 26;
+    text(ctx, 'Next balls', x, y, { colour: INK, weight: 600 });
+    const s = 34;
+    view.next.forEach((colour, i) => ball(ctx, x + s / 2 + i * (s + 8), y + 12 + s / 2, s * 0.42, colour));
+    if (view.next.length === 0) text(ctx, 'none left', x, y + 30);
+    y += s + 36;
+    text(ctx, 'Last move', x, y, { colour: INK, weight: 600 });
+    y += 18;
+    if (!view.last_move) {
+      text(ctx, 'none yet', x, y);
+    } else {
+      const [r1, c1, r2, c2] = view.last_move;
+      text(ctx, `(${r1}, ${c1}) → (${r2}, ${c2}), ${steps(view.path.length - 1)}`, x, y, { colour: INK });
+      y += 18;
+      const gained = view.last_score > 0 ? `+${group(view.last_score)}: ${view.vanished.length} balls vanished` : 'no line: +0';
+      text(ctx, gained, x, y, { colour: view.last_score > 0 ? '#067647' : MUTED, weight: view.last_score > 0 ? 600 : 400 });
+      y += 18;
+      text(ctx, view.spawned.length ? `${view.spawned.length} new balls (dashed rings)` : 'no new balls', x, y);
+    }
+    y += 30;
+    text(ctx, `Colours (${view.colors})`, x, y, { colour: INK, weight: 600 });
+    y += 8;
+    for (let colour = 1; colour <= view.colors; colour++) {
+      const row = Math.floor((colour - 1) / 2), col = (colour - 1) % 2;
+      const bx = x + col * 100, by = y + row * 24 + 12;
+      ball(ctx, bx + 9, by, 9, colour, { label: false });
+      text(ctx, `${colour} ${NAMES[colour - 1]}`, bx + 24, by + 4, { size: 12, colour: INK });
+    }
+  }
+
+  function select(k) {
+    selected = k;
+    reach = k === null ? new Set() : reachableFrom(frame.view, k);
+    stopAnim();
+    draw();
+  }
+
+  function endMessage() {
+    const end = frame.view.end;
+    return `The game is over: ${END_TEXT[end] ?? end}. Undo or seek back to play from an earlier move.`;
+  }
+
+  const onDown = (event) => {
+    if (!frame) return;
+    const at = cellAt(grid, canvas, event);
+    if (!at) return;
+    const view = frame.view;
+    const k = at.r * view.n + at.c;
+    if (view.grid[k] !== 0) {
+      if (view.end) {
+        hooks.message(endMessage());
+        return;
+      }
+      // Clicking the selected ball again lets it go, as in the official visualizer.
+      select(selected === k ? null : k);
+      return;
+    }
+    if (selected === null) {
+      hooks.message(view.end ? endMessage() : `(${at.r}, ${at.c}) is empty: click a ball first, then an empty cell it can reach.`);
+      return;
+    }
+    const from = selected;
+    const move = `${Math.floor(from / view.n)} ${from % view.n} ${at.r} ${at.c}`;
+    // The rules decide; a refused move (no path) shows their reason and keeps the selection.
+    if (hooks.play(move) && frame.view.end) hooks.message(endMessage());
+  };
+
+  const onMove = (event) => {
+    const at = frame && cellAt(grid, canvas, event);
+    const k = at ? at.r * frame.view.n + at.c : null;
+    if (k !== hover) {
+      hover = k;
+      if (selected !== null) {
+        stopAnim();
+        draw();
+      }
+    }
+    if (!at) return hooks.tooltip(null);
+    const view = frame.view;
+    const colour = view.grid[k];
+    let tip = `(${at.r}, ${at.c}) ${colour ? colourName(colour) : 'empty'}`;
+    if (!colour && selected !== null) {
+      const [r1, c1] = [Math.floor(selected / view.n), selected % view.n];
+      const way = reach.has(k) ? pathOf(view, selected, k) : null;
+      tip += way ? ` · ${steps(way.length - 1)} from (${r1}, ${c1})` : ` · no path from (${r1}, ${c1})`;
+    }
+    if (view.spawned.some(([r, c, x]) => r === at.r && c === at.c && x === colour && colour)) tip += ' · new ball';
+    else if (!colour && view.vanished.some(([r, c]) => r === at.r && c === at.c)) tip += ' · a ball vanished here';
+    hooks.tooltip(tip, event);
+  };
+  const onLeave = () => {
+    hover = null;
+    hooks.tooltip(null);
+    if (selected !== null && frame) draw();
+  };
+  canvas.addEventListener('pointerdown', onDown);
+  canvas.addEventListener('pointermove', onMove);
+  canvas.addEventListener('pointerleave', onLeave);
+
+  return {
+    hint: 'Click a ball, then an empty cell it can reach (tinted); Esc or a second click lets it go. Five or more of a colour in a row vanish; a move that makes no line brings three new balls (dashed rings).',
+    controls(container) {
+      const label = document.createElement('label');
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.id = 'lines-numbers';
+      box.checked = numbers;
+      box.onchange = () => {
+        numbers = box.checked;
+        if (frame) draw();
+      };
+      label.append(box, ' Colour numbers on balls');
+      label.title = 'for telling red, pink, orange and magenta apart';
+      container.append(label);
+    },
+    onKey(event) {
+      if (event.key === 'Escape' && selected !== null) {
+        select(null);
+        return true;
+      }
+      return false;
+    },
+    draw(next, { animated = false } = {}) {
+      // Any other position (a move, undo, seek) drops the selection; a refused move keeps it.
+      const key = `${next.turn}/${next.moves}/${next.view.grid.join('')}`;
+      if (key !== frameKey) {
+        selected = null;
+        reach = new Set();
+        frameKey = key;
+        // The hover text described the old position.
+        hooks.tooltip(null);
+      }
+      frame = next;
+      stopAnim();
+      // A fast replay draws moves faster than they animate: shorten the animation to fit
+      // between two draws, and leave it out when it would only flicker.
+      const now = performance.now();
+      const ms = Math.min(travelMs(next.view) + POP_MS, 0.8 * (now - lastDrawAt));
+      lastDrawAt = now;
+      if (animated && next.view.last_move && next.view.path.length > 1 && ms >= 80) {
+        stopAnim = animate(ms, (p) => draw(p < 1 ? p : null));
+      } else {
+        draw();
+      }
+    },
+    /** For tests: the board's geometry in CSS pixels, the selection and the status line. */
+    geometry: () => ({
+      ...grid,
+      selected: selected === null ? null : [Math.floor(selected / frame.view.n), selected % frame.view.n],
+      reachable: reach.size,
+      preview: preview && preview.map((k) => [Math.floor(k / frame.view.n), k % frame.view.n]),
+      numbers,
+      status: statusText,
+    }),
+    destroy() {
+      stopAnim();
+      canvas.removeEventListener('pointerdown', onDown);
+      canvas.removeEventListener('pointermove', onMove);
+      canvas.removeEventListener('pointerleave', onLeave);
+    },
+  };
+}
