@@ -4,8 +4,10 @@
 // message(text), analyze() (the game's `analyze` of the shown position, or null).
 import * as squareRemover from './square-remover.js';
 import * as strip2048 from './strip2048.js';
+import * as tilesMatching from './tiles-matching.js';
 
 export const renderers = {
   'square-remover': squareRemover,
   strip2048,
+  'tiles-matching': tilesMatching,
 };
