@@ -55,6 +55,13 @@ test('clicks place tiles, an illegal click shows why and plays nothing, undo and
   assert.equal(f.view.board[5 * 11 + 5], -2, 'the wildcard is on (5, 5)');
   assert.equal(f.view.tile, '52');
   assert.deepEqual(f.view.legal, [[4, 5], [5, 4], [5, 6], [6, 5]]);
+  // Hovering a cell tells what is there and whether the tile in hand goes there.
+  const g = await page.evaluate(() => window.arcade.geometry());
+  const box = await page.locator('#board').boundingBox();
+  await page.mouse.move(box.x + g.x0 + 6.5 * g.cell, box.y + g.y0 + 5.5 * g.cell);
+  assert.equal(await page.textContent('#tooltip'), '(5, 6) empty · click to place 52');
+  await page.mouse.move(box.x + g.x0 + 5.5 * g.cell, box.y + g.y0 + 5.5 * g.cell);
+  assert.equal(await page.textContent('#tooltip'), '(5, 5) W: wildcard');
   // Not beside any tile: refused with the rules' reason.
   await clickCell(page, 0, 0);
   assert.equal(await messageText(page), 'move 1: cell (0, 0) has no placed tile beside it');
@@ -218,7 +225,7 @@ test('a stuck position says that only Give up is left', async () => {
   assert.equal(f.turn, lines.length - 1);
   assert.equal(f.view.stuck, true);
   assert.deepEqual(f.view.legal, []);
-  assert.match(await page.getAttribute('#tiles-give-up', 'style'), /color/);
+  assert.equal(await page.$eval('#tiles-give-up', (b) => b.style.color), 'rgb(180, 35, 24)', 'Give up stands out');
   await screenshot(page, 'tiles-matching-stuck');
   await page.click('#tiles-give-up');
   await page.click('#tiles-give-up-yes');

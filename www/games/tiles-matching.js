@@ -5,7 +5,7 @@ import { sizeCanvas, cellAt, roundRect, animate } from './common.js';
 
 const PAD = 16;
 const TOP = 40; // room for the line above the board
-const PANEL_W = 236;
+const PANEL_W = 250;
 const FONT = 'system-ui, sans-serif';
 const INK = '#1d232b';
 const MUTED = '#667085';
@@ -200,6 +200,8 @@ export function create(canvas, hooks) {
   let hover = null;
   let stopAnim = () => {};
   let buttons = null;
+  // The board one move earlier, while a step is animated: what its clears took away.
+  let vanished = null;
 
   function layout(view) {
     const cell = Math.max(36, Math.min(56, Math.floor(540 / view.side)));
@@ -242,6 +244,7 @@ export function create(canvas, hooks) {
     const last = placedCell(view.last_move);
     const cleared = new Set(view.cleared.map(([r, c]) => r * side + c));
     const preview = hover && wouldClear(view, hover.r, hover.c);
+    const legalCells = new Set(view.legal.map(([r, c]) => r * side + c));
     roundRect(ctx, x0 - 4, y0 - 4, cell * side + 8, cell * side + 8, 8);
     ctx.fillStyle = '#d0d5dd';
     ctx.fill();
@@ -250,12 +253,12 @@ export function create(canvas, hooks) {
         const x = x0 + c * cell;
         const y = y0 + r * cell;
         const code = at(view, r, c);
-        const legal = isLegal(view, r, c);
+        const legal = legalCells.has(r * side + c);
         if (code === -1) {
           roundRect(ctx, x + 1, y + 1, cell - 2, cell - 2, 4);
           ctx.fillStyle = legal ? LEGAL_BG : EMPTY_BG;
           ctx.fill();
-          if (legal) {
+          if (legal && !(hover && hover.r === r && hover.c === c)) {
             ctx.fillStyle = LEGAL_LINE;
             ctx.beginPath();
             ctx.arc(x + cell / 2, y + cell / 2, Math.max(2.5, cell * 0.06), 0, 2 * Math.PI);
@@ -287,6 +290,9 @@ export function create(canvas, hooks) {
           ctx.fillStyle = `rgba(${FLASH}, ${0.9 * (1 - progress)})`;
           roundRect(ctx, x + 1, y + 1, cell - 2, cell - 2, 4);
           ctx.fill();
+          // The tiles the clear took, fading out: the one just placed and those already there.
+          const gone = last && last.r === r && last.c === c ? view.last_tile : vanished?.[r * side + c];
+          if (gone !== undefined && gone !== null && gone !== -1) drawTile(ctx, x, y, cell, decode(gone), { alpha: 1 - progress });
         }
       }
     }
@@ -307,7 +313,8 @@ export function create(canvas, hooks) {
       const both = view.cleared.length > side;
       const gain = both ? 3 * side : side;
       const [r, c] = view.cleared[Math.floor(view.cleared.length / 2)];
-      const label = `${both ? 'row + column' : 'line'} cleared +${gain}`;
+      const isRow = view.cleared.every(([cr]) => cr === view.cleared[0][0]);
+      const label = `${both ? 'row + column' : isRow ? 'row' : 'column'} cleared +${gain}`;
       ctx.globalAlpha = Math.min(1, 2 * (1 - progress));
       ctx.font = `700 18px ${FONT}`;
       const w = ctx.measureText(label).width + 16;
@@ -324,33 +331,36 @@ export function create(canvas, hooks) {
   function panel(ctx, view, px) {
     let y = TOP;
     text(ctx, 'Tile in hand', px, y + 4, { colour: INK, weight: 600 });
-    const size = 92;
+    const size = 88;
     hand = { x: px, y: y + 14, size };
+    const tx = px + size + 12;
+    const tw = PANEL_W - size - 12;
+    let ty = y + 34;
     if (view.tile) {
       const tile = decode(view.tile);
       drawTile(ctx, px, y + 14, size, tile);
-      const lines = tile.kind === 'wild'
-        ? ['Wildcard (W): fits beside', 'any tile, and any tile', 'fits beside it']
+      const [title, more] = tile.kind === 'wild'
+        ? ['Wildcard (W)', 'fits beside any tile, and any tile fits beside it']
         : tile.kind === 'remove'
-          ? ['Remove (R): put it on a', 'placed tile to take both', 'off the board']
-          : [`${COLOURS[tile.colour][1]} ${SHAPES[tile.shape]}`, `colour ${tile.colour} · shape ${tile.shape}`, `code ${codeText(tile)}`];
-      lines.forEach((line, i) => text(ctx, line, px + size + 12, y + 34 + 18 * i, { colour: i === 0 ? INK : MUTED }));
+          ? ['Remove (R)', 'put it on a placed tile: both leave the board']
+          : [`${COLOURS[tile.colour][1]} ${SHAPES[tile.shape]}`, `colour ${tile.colour} · shape ${tile.shape} (code ${codeText(tile)})`];
+      ty = wrap(ctx, title, tx, ty, tw, { colour: INK, weight: 600 });
+      wrap(ctx, more, tx, ty, tw, { size: 12 });
     } else {
       roundRect(ctx, px + 1, y + 15, size - 2, size - 2, 8);
       ctx.fillStyle = EMPTY_BG;
       ctx.fill();
-      text(ctx, 'Game over', px + size + 12, y + 40, { colour: BAD, weight: 700, size: 15 });
-      text(ctx, view.over_reason ?? '', px + size + 12, y + 60, { colour: INK });
+      ty = wrap(ctx, 'Game over', tx, ty, tw, { colour: BAD, weight: 700, size: 15 });
+      wrap(ctx, view.over_reason ?? '', tx, ty, tw, { colour: INK });
     }
-    y += 14 + size + 22;
+    y += 14 + size + 24;
     if (view.stuck) {
-      text(ctx, 'Stuck: no cell takes it and the', px, y, { colour: BAD, weight: 600 });
-      text(ctx, 'discards are at D. Only Give up is left.', px, y + 17, { colour: BAD, weight: 600 });
+      y = wrap(ctx, 'Stuck: no cell takes this tile and the discards are at D. Only Give up is left.', px, y, PANEL_W, { colour: BAD, weight: 600 });
     } else if (view.tile) {
-      const where = view.legal.length === 0 ? 'no cell takes it: discard it' : `fits ${view.legal.length} cell${view.legal.length === 1 ? '' : 's'} (highlighted)`;
-      text(ctx, where, px, y, { colour: view.legal.length ? MUTED : BAD });
+      const where = view.legal.length === 0 ? 'No cell takes it: discard it.' : `fits ${view.legal.length} cell${view.legal.length === 1 ? '' : 's'} (highlighted)`;
+      y = wrap(ctx, where, px, y, PANEL_W, { colour: view.legal.length ? MUTED : BAD, weight: view.legal.length ? 400 : 600 });
     }
-    y += 40;
+    y += 14;
     // Discards: pips against D.
     text(ctx, `discards ${view.counter}/${view.d}`, px, y, { colour: INK, weight: 600 });
     for (let i = 0; i < view.d; i++) {
@@ -362,20 +372,20 @@ export function create(canvas, hooks) {
       ctx.lineWidth = 1.2;
       ctx.stroke();
     }
-    y += 30;
+    if (view.tile && view.counter === view.d) text(ctx, 'limit', px + 104 + view.d * 18, y, { colour: BAD, size: 12 });
+    y += 32;
     // The score and its parts, as the statement adds them.
     const s = view.side;
-    text(ctx, 'Score', px, y, { colour: INK, weight: 600 });
+    text(ctx, `Score (S = ${s})`, px, y, { colour: INK, weight: 600 });
     text(ctx, group(view.score), px + PANEL_W, y, { colour: INK, weight: 700, size: 18, align: 'right' });
     const parts = [
-      ['tiles used', '', view.tiles_used],
-      ['single clears', `${view.single_clears} × S=${s}`, view.single_clears * s],
-      ['row + column clears', `${view.simultaneous_clears} × 3S=${3 * s}`, view.simultaneous_clears * 3 * s],
+      ['tiles used', view.tiles_used],
+      [`single clears ${group(view.single_clears)} × S`, view.single_clears * s],
+      [`row + column clears ${group(view.simultaneous_clears)} × 3S`, view.simultaneous_clears * 3 * s],
     ];
-    parts.forEach(([label, times, value], i) => {
+    parts.forEach(([label, value], i) => {
       const ly = y + 22 + 18 * i;
       text(ctx, label, px, ly);
-      text(ctx, times, px + 168, ly, { align: 'right', size: 12 });
       text(ctx, group(value), px + PANEL_W, ly, { colour: INK, align: 'right' });
     });
     y += 22 + 18 * 3 + 14;
@@ -385,7 +395,24 @@ export function create(canvas, hooks) {
       text(ctx, `last: ${what}`, px, y + 18);
     }
     y += 44;
-    legend(ctx, view, px, y);
+    return legend(ctx, view, px, y);
+  }
+
+  /** Draws `s` word-wrapped to `width`; returns the baseline of the next line. */
+  function wrap(ctx, s, x, y, width, opts = {}) {
+    const size = opts.size ?? 13;
+    ctx.font = `${opts.weight ?? 400} ${size}px ${FONT}`;
+    let line = '';
+    for (const word of s.split(' ')) {
+      const next = line ? `${line} ${word}` : word;
+      if (line && ctx.measureText(next).width > width) {
+        text(ctx, line, x, y, opts);
+        y += size + 4;
+        line = word;
+      } else line = next;
+    }
+    if (line) text(ctx, line, x, y, opts);
+    return y + size + 5;
   }
 
   /** The colour and shape of every digit in play (N of each). */
@@ -414,6 +441,7 @@ export function create(canvas, hooks) {
       ctx.stroke();
       text(ctx, String(i), x + (step - 5) / 2, y + step + 15, { size: 11, align: 'center' });
     }
+    return y + step + 20;
   }
 
   function syncButtons(view) {
@@ -512,6 +540,7 @@ export function create(canvas, hooks) {
       return false;
     },
     draw(next, { animated = false } = {}) {
+      vanished = animated && frame && frame.turn === next.turn - 1 ? frame.view.board : null;
       frame = next;
       stopAnim();
       stopAnim = () => {};
