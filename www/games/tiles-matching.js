@@ -343,7 +343,7 @@ export function create(canvas, hooks) {
         ? ['Wildcard (W)', 'fits beside any tile, and any tile fits beside it']
         : tile.kind === 'remove'
           ? ['Remove (R)', 'put it on a placed tile: both leave the board']
-          : [`${COLOURS[tile.colour][1]} ${SHAPES[tile.shape]}`, `colour ${tile.colour} · shape ${tile.shape} (code ${codeText(tile)})`];
+          : [`${COLOURS[tile.colour][1]} ${SHAPES[tile.shape]}`, `colour ${tile.colour} · shape ${tile.shape}`];
       ty = wrap(ctx, title, tx, ty, tw, { colour: INK, weight: 600 });
       wrap(ctx, more, tx, ty, tw, { size: 12 });
     } else {
