@@ -67,6 +67,12 @@ fn golden_outputs_score_or_fail_at_their_move() {
         }
         other => panic!("expected a bad move, got {other:?}"),
     }
+    // Solver outputs kept as golden files for the page's tests (see the data README).
+    assert_eq!(
+        game().score(1, &params, &data("seed1-greedy.out")),
+        Ok(5927)
+    );
+    assert_eq!(game().score(4, &params, &data("seed4-eval.out")), Ok(19134));
     // Ending without GIVE UP is not a finished game.
     let short: String = data("seed1-give-up.out")
         .lines()

@@ -108,6 +108,76 @@ macro_rules! wasm_tests {
         }
 
         #[wasm_bindgen_test]
+        fn tiles_matching_inputs_open_with_the_statements_ten_examples() {
+            // Examples 0..9 of the MM53 statement are seeds 1..10: "N S D" heads the input.
+            let examples = [
+                "6 11 3", "10 8 2", "9 9 4", "4 10 3", "7 10 2", "7 9 4", "8 10 2", "8 12 4",
+                "7 8 2", "8 8 2",
+            ];
+            for (i, expected) in examples.iter().enumerate() {
+                let seed = (i + 1).to_string();
+                let text = web::input_text("tiles-matching", &seed, JsValue::UNDEFINED).unwrap();
+                assert_eq!(text.lines().next(), Some(*expected), "seed {seed}");
+                // The first tile is always a wildcard, then one tile a line for 10,000 turns.
+                assert_eq!(text.lines().nth(1), Some("W"));
+                assert_eq!(text.lines().count(), 10_001);
+            }
+        }
+
+        #[wasm_bindgen_test]
+        fn tiles_matching_scores_the_golden_outputs_as_native() {
+            let give_up = include_str!("data/tiles-matching/seed1-give-up.out");
+            let result = web::score("tiles-matching", "1", JsValue::NULL, give_up).unwrap();
+            assert_eq!(field(&result, "score").as_f64(), Some(10.0));
+            let bad = include_str!("data/tiles-matching/seed1-bad-match.out");
+            let result = web::score("tiles-matching", "1", JsValue::NULL, bad).unwrap();
+            assert_eq!(field(&result, "turn").as_f64(), Some(10.0));
+            let reason = field(&result, "error").as_string().unwrap();
+            assert!(
+                reason.contains("tile 20 at (3, 3) matches neither"),
+                "{reason}"
+            );
+            // A whole 10,000-reply game from the CLI's eval solver: the same score as native,
+            // and a session seeks anywhere in it.
+            let whole = include_str!("data/tiles-matching/seed4-eval.out");
+            let result = web::score("tiles-matching", "4", JsValue::NULL, whole).unwrap();
+            assert_eq!(field(&result, "score").as_f64(), Some(19134.0));
+            let mut play = Play::new("tiles-matching", "4", JsValue::NULL).unwrap();
+            assert!(play.load_output(whole).is_null());
+            assert_eq!(play.moves(), 10_000);
+            play.seek(7_777);
+            assert_eq!(field(&play.frame(), "turn").as_f64(), Some(7777.0));
+            play.seek(10_000);
+            assert_eq!(field(&play.frame(), "score").as_f64(), Some(19134.0));
+        }
+
+        #[wasm_bindgen_test]
+        fn tiles_matching_session_shows_the_hand_the_legal_cells_and_refusals() {
+            let mut play = Play::new("tiles-matching", "1", JsValue::NULL).unwrap();
+            let view = field(&play.frame(), "view");
+            assert_eq!(field(&view, "tile").as_string().unwrap(), "W");
+            assert_eq!(js_sys::Array::from(&field(&view, "legal")).length(), 121);
+            play.play("5 5").unwrap();
+            let view = field(&play.frame(), "view");
+            assert_eq!(field(&view, "tile").as_string().unwrap(), "52");
+            assert_eq!(js_sys::Array::from(&field(&view, "legal")).length(), 4);
+            // -2 is a wildcard on the board.
+            let board = js_sys::Array::from(&field(&view, "board"));
+            assert_eq!(board.get(5 * 11 + 5).as_f64(), Some(-2.0));
+            assert!(play.play("0 0").is_err());
+            assert!(play.play("DISCARD").is_ok());
+            assert_eq!(
+                field(&field(&play.frame(), "view"), "counter").as_f64(),
+                Some(1.0)
+            );
+            assert!(play.undo());
+            play.play("GIVE UP").unwrap();
+            assert!(play.is_over());
+            assert_eq!(field(&play.frame(), "score").as_f64(), Some(1.0));
+            assert_eq!(play.output_text(), "5 5\nGIVE UP\n");
+        }
+
+        #[wasm_bindgen_test]
         fn territory_session_scores_the_judge_record_and_refuses_bad_moves() {
             // tester.exe scored this record 69875 (tests/data/territory/README.md).
             let record = include_str!("data/territory/seed3-judge.out");

@@ -6,10 +6,12 @@ import * as squareRemover from './square-remover.js';
 import * as strip2048 from './strip2048.js';
 import * as territory from './territory.js';
 import * as lines from './lines.js';
+import * as tilesMatching from './tiles-matching.js';
 
 export const renderers = {
   'square-remover': squareRemover,
   strip2048,
   territory,
   lines,
+  'tiles-matching': tilesMatching,
 };

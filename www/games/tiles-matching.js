@@ -1,0 +1,560 @@
+// TilesMatching: the board (shape = glyph, colour = fill, and the tester's two-digit code in
+// the corner), the tile in hand drawn large, cells where it fits highlighted, the discard
+// counter against D, the score and its parts, and clears flashing where lines vanished.
+import { sizeCanvas, cellAt, roundRect, animate } from './common.js';
+
+const PAD = 16;
+const TOP = 40; // room for the line above the board
+const PANEL_W = 250;
+const FONT = 'system-ui, sans-serif';
+const INK = '#1d232b';
+const MUTED = '#667085';
+const BAD = '#b42318';
+const TILE_BG = '#f4f1ea';
+const EMPTY_BG = '#eceff3';
+const LEGAL_BG = '#d1fadf';
+const LEGAL_LINE = '#12b76a';
+const FLASH = '253, 176, 34'; // amber, as rgb for fading
+
+// Colour i is the contest's colour digit i. Okabe-Ito first (safe for the common colour-vision
+// deficiencies), then white, black and brown, which differ from them in lightness; every tile
+// also shows its code, so no colour has to be told apart by hue alone.
+const COLOURS = [
+  ['#D55E00', 'vermillion'], ['#0072B2', 'blue'], ['#F0E442', 'yellow'], ['#009E73', 'green'],
+  ['#CC79A7', 'pink'], ['#56B4E9', 'sky'], ['#E69F00', 'orange'], ['#ffffff', 'white'],
+  ['#1d232b', 'black'], ['#8C510A', 'brown'],
+];
+// Shape i is the contest's shape digit i: ten silhouettes that differ at a glance.
+const SHAPES = ['circle', 'square', 'triangle', 'star', 'diamond', 'cross', 'heart', 'hexagon', 'crescent', 'hourglass'];
+
+const group = (n) => n.toLocaleString('en-US');
+
+/** A tile code from the view or the hand: {kind: 'wild'|'remove'|'regular', colour, shape}. */
+function decode(code) {
+  if (code === 'W' || code === -2) return { kind: 'wild' };
+  if (code === 'R') return { kind: 'remove' };
+  const n = typeof code === 'string' ? Number(code) : code;
+  return { kind: 'regular', colour: Math.floor(n / 10), shape: n % 10 };
+}
+
+const codeText = (t) => (t.kind === 'wild' ? 'W' : t.kind === 'remove' ? 'R' : `${t.colour}${t.shape}`);
+
+function describe(t) {
+  if (t.kind === 'wild') return 'wildcard';
+  if (t.kind === 'remove') return 'remove tile';
+  return `${COLOURS[t.colour][1]} ${SHAPES[t.shape]} (colour ${t.colour}, shape ${t.shape})`;
+}
+
+/** The path of shape `k` centred on (x, y) with radius r. */
+function shapePath(ctx, k, x, y, r) {
+  ctx.beginPath();
+  const poly = (points) => {
+    points.forEach(([px, py], i) => (i ? ctx.lineTo(x + px * r, y + py * r) : ctx.moveTo(x + px * r, y + py * r)));
+    ctx.closePath();
+  };
+  switch (SHAPES[k]) {
+    case 'circle':
+      ctx.arc(x, y, r * 0.9, 0, 2 * Math.PI);
+      break;
+    case 'square':
+      ctx.roundRect(x - 0.78 * r, y - 0.78 * r, 1.56 * r, 1.56 * r, 0.12 * r);
+      break;
+    case 'triangle':
+      poly([[0, -1], [1, 0.8], [-1, 0.8]]);
+      break;
+    case 'star': {
+      const pts = [];
+      for (let i = 0; i < 10; i++) {
+        const a = -Math.PI / 2 + (i * Math.PI) / 5;
+        const rr = i % 2 ? 0.45 : 1.05;
+        pts.push([rr * Math.cos(a), rr * Math.sin(a) + 0.08]);
+      }
+      poly(pts);
+      break;
+    }
+    case 'diamond':
+      poly([[0, -1.05], [0.8, 0], [0, 1.05], [-0.8, 0]]);
+      break;
+    case 'cross': {
+      const a = 0.32;
+      const b = 0.95;
+      poly([[-a, -b], [a, -b], [a, -a], [b, -a], [b, a], [a, a], [a, b], [-a, b], [-a, a], [-b, a], [-b, -a], [-a, -a]]);
+      break;
+    }
+    case 'heart':
+      ctx.moveTo(x, y + 0.95 * r);
+      ctx.bezierCurveTo(x - 1.45 * r, y - 0.05 * r, x - 0.85 * r, y - 1.25 * r, x, y - 0.5 * r);
+      ctx.bezierCurveTo(x + 0.85 * r, y - 1.25 * r, x + 1.45 * r, y - 0.05 * r, x, y + 0.95 * r);
+      ctx.closePath();
+      break;
+    case 'hexagon': {
+      const pts = [];
+      for (let i = 0; i < 6; i++) pts.push([0.95 * Math.cos((i * Math.PI) / 3), 0.95 * Math.sin((i * Math.PI) / 3)]);
+      poly(pts);
+      break;
+    }
+    case 'crescent': {
+      // The outer circle less a circle shifted right: arc round the left, back round the bite.
+      const R = 0.95 * r;
+      const [d, R2] = [0.55 * r, 0.8 * r];
+      const ix = (d * d + R * R - R2 * R2) / (2 * d);
+      const iy = Math.sqrt(R * R - ix * ix);
+      const theta = Math.atan2(iy, ix);
+      ctx.arc(x, y, R, theta, 2 * Math.PI - theta, false);
+      ctx.arc(x + d, y, R2, Math.atan2(-iy, ix - d), Math.atan2(iy, ix - d), true);
+      ctx.closePath();
+      break;
+    }
+    case 'hourglass':
+      poly([[-0.8, -0.95], [0.8, -0.95], [0.14, 0], [0.8, 0.95], [-0.8, 0.95], [-0.14, 0]]);
+      break;
+    default:
+      ctx.arc(x, y, r * 0.5, 0, 2 * Math.PI);
+  }
+}
+
+/** One tile in a size x size box at (x, y); `code` shows the tester's code in the corner. */
+function drawTile(ctx, x, y, size, tile, { code = true, alpha = 1 } = {}) {
+  ctx.save();
+  ctx.globalAlpha = alpha;
+  const inset = Math.max(1, size * 0.04);
+  roundRect(ctx, x + inset, y + inset, size - 2 * inset, size - 2 * inset, Math.min(8, size / 7));
+  const cx = x + size / 2;
+  const cy = y + size / 2;
+  if (tile.kind === 'wild') {
+    // Dark, with a ring of every colour and a W: unlike any regular tile.
+    ctx.fillStyle = '#2b3340';
+    ctx.fill();
+    const ring = ctx.createConicGradient(0, cx, cy);
+    COLOURS.slice(0, 7).forEach(([c], i) => ring.addColorStop(i / 7, c));
+    ring.addColorStop(1, COLOURS[0][0]);
+    ctx.strokeStyle = ring;
+    ctx.lineWidth = size * 0.1;
+    ctx.beginPath();
+    ctx.arc(cx, cy, size * 0.3, 0, 2 * Math.PI);
+    ctx.stroke();
+    ctx.fillStyle = '#fff';
+    ctx.font = `800 ${Math.round(size * 0.34)}px ${FONT}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText('W', cx, cy + size * 0.02);
+  } else if (tile.kind === 'remove') {
+    // Red with a white eraser cross: it takes a tile off.
+    ctx.fillStyle = BAD;
+    ctx.fill();
+    const a = size * 0.2;
+    ctx.strokeStyle = '#fff';
+    ctx.lineWidth = size * 0.1;
+    ctx.lineCap = 'round';
+    ctx.beginPath();
+    ctx.moveTo(cx - a, cy - a);
+    ctx.lineTo(cx + a, cy + a);
+    ctx.moveTo(cx + a, cy - a);
+    ctx.lineTo(cx - a, cy + a);
+    ctx.stroke();
+    if (code) corner(ctx, 'R', x, y, size, '#fff');
+  } else {
+    ctx.fillStyle = TILE_BG;
+    ctx.fill();
+    ctx.strokeStyle = '#c9c2b3';
+    ctx.lineWidth = 1;
+    ctx.stroke();
+    shapePath(ctx, tile.shape, cx + size * 0.04, cy + size * 0.05, size * 0.33);
+    ctx.fillStyle = COLOURS[tile.colour][0];
+    ctx.fill();
+    ctx.strokeStyle = INK;
+    ctx.lineWidth = Math.max(1.2, size * 0.035);
+    ctx.lineJoin = 'round';
+    ctx.stroke();
+    if (code) corner(ctx, codeText(tile), x, y, size, '#475467');
+  }
+  ctx.restore();
+}
+
+function corner(ctx, text, x, y, size, colour) {
+  ctx.fillStyle = colour;
+  ctx.font = `600 ${Math.max(9, Math.round(size * 0.2))}px ${FONT}`;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  ctx.fillText(text, x + size * 0.08, y + size * 0.06);
+}
+
+function text(ctx, s, x, y, { size = 13, colour = MUTED, weight = 400, align = 'left' } = {}) {
+  ctx.font = `${weight} ${size}px ${FONT}`;
+  ctx.fillStyle = colour;
+  ctx.textAlign = align;
+  ctx.textBaseline = 'alphabetic';
+  ctx.fillText(s, x, y);
+}
+
+/** `"3 4"` -> {r: 3, c: 4}; DISCARD / GIVE UP -> null. */
+function placedCell(move) {
+  const m = /^(-?\d+) (-?\d+)$/.exec(move ?? '');
+  return m ? { r: Number(m[1]), c: Number(m[2]) } : null;
+}
+
+export function create(canvas, hooks) {
+  let frame = null;
+  let grid = null;
+  let hand = null;
+  let hover = null;
+  let stopAnim = () => {};
+  let buttons = null;
+  // The board one move earlier, while a step is animated: what its clears took away.
+  let vanished = null;
+
+  function layout(view) {
+    const cell = Math.max(36, Math.min(56, Math.floor(540 / view.side)));
+    return { x0: PAD, y0: TOP, cell, rows: view.side, cols: view.side };
+  }
+
+  const at = (view, r, c) => view.board[r * view.side + c];
+  const isLegal = (view, r, c) => view.legal.some(([lr, lc]) => lr === r && lc === c);
+
+  /** The lines a placement of the tile in hand at (r, c) would fill, or null if none. */
+  function wouldClear(view, r, c) {
+    if (!view.tile || view.tile === 'R' || at(view, r, c) !== -1 || !isLegal(view, r, c)) return null;
+    let row = true;
+    let col = true;
+    for (let k = 0; k < view.side; k++) {
+      if (k !== c && at(view, r, k) === -1) row = false;
+      if (k !== r && at(view, k, c) === -1) col = false;
+    }
+    return row || col ? { row, col } : null;
+  }
+
+  function draw(progress = 1) {
+    const view = frame.view;
+    grid = layout(view);
+    const boardW = grid.cell * view.side;
+    const px = grid.x0 + boardW + 28;
+    const h = Math.max(grid.y0 + boardW + PAD, 560);
+    const ctx = sizeCanvas(canvas, px + PANEL_W + PAD, h);
+    text(ctx, `N = ${view.n} colours and shapes · S = ${view.side} · D = ${view.d}`, PAD, 24, { colour: INK, weight: 600 });
+    board(ctx, view, progress);
+    panel(ctx, view, px);
+    canvas.setAttribute('aria-label', `TilesMatching board ${view.side}x${view.side}; ${view.tile ? `tile in hand ${view.tile}` : 'game over'}; score ${view.score}; discards ${view.counter}/${view.d}`);
+    syncButtons(view);
+  }
+
+  function board(ctx, view, progress) {
+    const { x0, y0, cell } = grid;
+    const side = view.side;
+    const holding = view.tile ? decode(view.tile) : null;
+    const last = placedCell(view.last_move);
+    const cleared = new Set(view.cleared.map(([r, c]) => r * side + c));
+    const preview = hover && wouldClear(view, hover.r, hover.c);
+    const legalCells = new Set(view.legal.map(([r, c]) => r * side + c));
+    roundRect(ctx, x0 - 4, y0 - 4, cell * side + 8, cell * side + 8, 8);
+    ctx.fillStyle = '#d0d5dd';
+    ctx.fill();
+    for (let r = 0; r < side; r++) {
+      for (let c = 0; c < side; c++) {
+        const x = x0 + c * cell;
+        const y = y0 + r * cell;
+        const code = at(view, r, c);
+        const legal = legalCells.has(r * side + c);
+        if (code === -1) {
+          roundRect(ctx, x + 1, y + 1, cell - 2, cell - 2, 4);
+          ctx.fillStyle = legal ? LEGAL_BG : EMPTY_BG;
+          ctx.fill();
+          if (legal && !(hover && hover.r === r && hover.c === c)) {
+            ctx.fillStyle = LEGAL_LINE;
+            ctx.beginPath();
+            ctx.arc(x + cell / 2, y + cell / 2, Math.max(2.5, cell * 0.06), 0, 2 * Math.PI);
+            ctx.fill();
+          }
+        } else {
+          ctx.fillStyle = EMPTY_BG;
+          ctx.fillRect(x + 1, y + 1, cell - 2, cell - 2);
+          // The tile just placed pops in.
+          const pop = last && last.r === r && last.c === c && progress < 1 ? 0.7 + 0.3 * Math.min(1, progress * 3) : 1;
+          const s = cell * pop;
+          drawTile(ctx, x + (cell - s) / 2, y + (cell - s) / 2, s, decode(code));
+          if (legal && holding?.kind === 'remove') {
+            ctx.strokeStyle = BAD;
+            ctx.lineWidth = 2;
+            ctx.setLineDash([4, 3]);
+            roundRect(ctx, x + 2.5, y + 2.5, cell - 5, cell - 5, 6);
+            ctx.stroke();
+            ctx.setLineDash([]);
+          }
+        }
+        if (preview && ((preview.row && r === hover.r) || (preview.col && c === hover.c))) {
+          ctx.strokeStyle = `rgb(${FLASH})`;
+          ctx.lineWidth = 3;
+          roundRect(ctx, x + 2.5, y + 2.5, cell - 5, cell - 5, 6);
+          ctx.stroke();
+        }
+        if (progress < 1 && cleared.has(r * side + c)) {
+          ctx.fillStyle = `rgba(${FLASH}, ${0.9 * (1 - progress)})`;
+          roundRect(ctx, x + 1, y + 1, cell - 2, cell - 2, 4);
+          ctx.fill();
+          // The tiles the clear took, fading out: the one just placed and those already there.
+          const gone = last && last.r === r && last.c === c ? view.last_tile : vanished?.[r * side + c];
+          if (gone !== undefined && gone !== null && gone !== -1) drawTile(ctx, x, y, cell, decode(gone), { alpha: 1 - progress });
+        }
+      }
+    }
+    // The last move: a ring on the tile placed, a dashed ring where a remove tile struck.
+    if (last && last.r >= 0 && last.r < side && last.c >= 0 && last.c < side && !cleared.has(last.r * side + last.c)) {
+      ctx.strokeStyle = view.last_tile === 'R' ? BAD : INK;
+      ctx.lineWidth = 2.5;
+      if (view.last_tile === 'R') ctx.setLineDash([5, 4]);
+      roundRect(ctx, x0 + last.c * cell + 1.5, y0 + last.r * cell + 1.5, cell - 3, cell - 3, 6);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+    // The ghost of the tile in hand under the pointer, where it fits.
+    if (hover && holding && holding.kind !== 'remove' && isLegal(view, hover.r, hover.c)) {
+      drawTile(ctx, x0 + hover.c * cell, y0 + hover.r * cell, cell, holding, { alpha: 0.55 });
+    }
+    if (progress < 1 && view.cleared.length) {
+      const both = view.cleared.length > side;
+      const gain = both ? 3 * side : side;
+      const [r, c] = view.cleared[Math.floor(view.cleared.length / 2)];
+      const isRow = view.cleared.every(([cr]) => cr === view.cleared[0][0]);
+      const label = `${both ? 'row + column' : isRow ? 'row' : 'column'} cleared +${gain}`;
+      ctx.globalAlpha = Math.min(1, 2 * (1 - progress));
+      ctx.font = `700 18px ${FONT}`;
+      const w = ctx.measureText(label).width + 16;
+      const cx = Math.min(Math.max(x0 + (c + 0.5) * cell, x0 + w / 2), x0 + side * cell - w / 2);
+      const cy = y0 + (r + 0.5) * cell - 14 * progress;
+      roundRect(ctx, cx - w / 2, cy - 14, w, 28, 6);
+      ctx.fillStyle = INK;
+      ctx.fill();
+      text(ctx, label, cx, cy + 6, { size: 18, colour: '#fff', weight: 700, align: 'center' });
+      ctx.globalAlpha = 1;
+    }
+  }
+
+  function panel(ctx, view, px) {
+    let y = TOP;
+    text(ctx, 'Tile in hand', px, y + 4, { colour: INK, weight: 600 });
+    const size = 88;
+    hand = { x: px, y: y + 14, size };
+    const tx = px + size + 12;
+    const tw = PANEL_W - size - 12;
+    let ty = y + 34;
+    if (view.tile) {
+      const tile = decode(view.tile);
+      drawTile(ctx, px, y + 14, size, tile);
+      const [title, more] = tile.kind === 'wild'
+        ? ['Wildcard (W)', 'fits beside any tile, and any tile fits beside it']
+        : tile.kind === 'remove'
+          ? ['Remove (R)', 'put it on a placed tile: both leave the board']
+          : [`${COLOURS[tile.colour][1]} ${SHAPES[tile.shape]}`, `colour ${tile.colour} · shape ${tile.shape}`];
+      ty = wrap(ctx, title, tx, ty, tw, { colour: INK, weight: 600 });
+      wrap(ctx, more, tx, ty, tw, { size: 12 });
+    } else {
+      roundRect(ctx, px + 1, y + 15, size - 2, size - 2, 8);
+      ctx.fillStyle = EMPTY_BG;
+      ctx.fill();
+      ty = wrap(ctx, 'Game over', tx, ty, tw, { colour: BAD, weight: 700, size: 15 });
+      wrap(ctx, view.over_reason ?? '', tx, ty, tw, { colour: INK });
+    }
+    y += 14 + size + 24;
+    if (view.stuck) {
+      y = wrap(ctx, 'Stuck: no cell takes this tile and the discards are at D. Only Give up is left.', px, y, PANEL_W, { colour: BAD, weight: 600 });
+    } else if (view.tile) {
+      const where = view.legal.length === 0 ? 'No cell takes it: discard it.' : `fits ${view.legal.length} cell${view.legal.length === 1 ? '' : 's'} (highlighted)`;
+      y = wrap(ctx, where, px, y, PANEL_W, { colour: view.legal.length ? MUTED : BAD, weight: view.legal.length ? 400 : 600 });
+    }
+    y += 14;
+    // Discards: pips against D.
+    text(ctx, `discards ${view.counter}/${view.d}`, px, y, { colour: INK, weight: 600 });
+    for (let i = 0; i < view.d; i++) {
+      ctx.beginPath();
+      ctx.arc(px + 104 + i * 18, y - 5, 6, 0, 2 * Math.PI);
+      ctx.fillStyle = i < view.counter ? (view.counter === view.d ? BAD : '#f79009') : '#fff';
+      ctx.fill();
+      ctx.strokeStyle = '#98a2b3';
+      ctx.lineWidth = 1.2;
+      ctx.stroke();
+    }
+    if (view.tile && view.counter === view.d) text(ctx, 'limit', px + 104 + view.d * 18, y, { colour: BAD, size: 12 });
+    y += 32;
+    // The score and its parts, as the statement adds them.
+    const s = view.side;
+    text(ctx, `Score (S = ${s})`, px, y, { colour: INK, weight: 600 });
+    text(ctx, group(view.score), px + PANEL_W, y, { colour: INK, weight: 700, size: 18, align: 'right' });
+    const parts = [
+      ['tiles used', view.tiles_used],
+      [`single clears ${group(view.single_clears)} × S`, view.single_clears * s],
+      [`row + column clears ${group(view.simultaneous_clears)} × 3S`, view.simultaneous_clears * 3 * s],
+    ];
+    parts.forEach(([label, value], i) => {
+      const ly = y + 22 + 18 * i;
+      text(ctx, label, px, ly);
+      text(ctx, group(value), px + PANEL_W, ly, { colour: INK, align: 'right' });
+    });
+    y += 22 + 18 * 3 + 14;
+    text(ctx, `move ${group(view.moves)} · ${group(view.moves_left)} left`, px, y);
+    if (view.last_move) {
+      const what = view.last_move === 'DISCARD' ? `discarded ${view.last_tile}` : view.last_move === 'GIVE UP' ? `gave up on ${view.last_tile}` : `${view.last_tile} → (${view.last_move.replace(' ', ', ')})`;
+      text(ctx, `last: ${what}`, px, y + 18);
+    }
+    y += 44;
+    return legend(ctx, view, px, y);
+  }
+
+  /** Draws `s` word-wrapped to `width`; returns the baseline of the next line. */
+  function wrap(ctx, s, x, y, width, opts = {}) {
+    const size = opts.size ?? 13;
+    ctx.font = `${opts.weight ?? 400} ${size}px ${FONT}`;
+    let line = '';
+    for (const word of s.split(' ')) {
+      const next = line ? `${line} ${word}` : word;
+      if (line && ctx.measureText(next).width > width) {
+        text(ctx, line, x, y, opts);
+        y += size + 4;
+        line = word;
+      } else line = next;
+    }
+    if (line) text(ctx, line, x, y, opts);
+    return y + size + 5;
+  }
+
+  /** The colour and shape of every digit in play (N of each). */
+  function legend(ctx, view, px, y) {
+    text(ctx, 'Colours', px, y, { colour: INK, weight: 600, size: 12 });
+    const step = Math.min(23, Math.floor(PANEL_W / view.n));
+    for (let i = 0; i < view.n; i++) {
+      const x = px + i * step;
+      roundRect(ctx, x, y + 8, step - 5, step - 5, 4);
+      ctx.fillStyle = COLOURS[i][0];
+      ctx.fill();
+      ctx.strokeStyle = '#98a2b3';
+      ctx.lineWidth = 1;
+      ctx.stroke();
+      text(ctx, String(i), x + (step - 5) / 2, y + step + 15, { size: 11, align: 'center' });
+    }
+    y += step + 36;
+    text(ctx, 'Shapes', px, y, { colour: INK, weight: 600, size: 12 });
+    for (let i = 0; i < view.n; i++) {
+      const x = px + i * step;
+      shapePath(ctx, i, x + (step - 5) / 2, y + 8 + (step - 5) / 2, (step - 5) * 0.42);
+      ctx.fillStyle = '#98a2b3';
+      ctx.fill();
+      ctx.strokeStyle = INK;
+      ctx.lineWidth = 1;
+      ctx.stroke();
+      text(ctx, String(i), x + (step - 5) / 2, y + step + 15, { size: 11, align: 'center' });
+    }
+    return y + step + 20;
+  }
+
+  function syncButtons(view) {
+    if (!buttons) return;
+    buttons.discard.disabled = view.over;
+    buttons.giveUp.disabled = view.over;
+    // Stuck: Give up is the only legal reply, so it stands out.
+    buttons.giveUp.style.borderColor = view.stuck ? BAD : '';
+    buttons.giveUp.style.color = view.stuck ? BAD : '';
+    buttons.discard.textContent = `Discard (${view.counter}/${view.d})`;
+    if (view.over) confirming(false);
+  }
+
+  function confirming(on) {
+    if (!buttons) return;
+    // Inline styles: the page's .row class would override the hidden attribute.
+    buttons.confirm.style.display = on ? 'flex' : 'none';
+    buttons.giveUp.style.display = on ? 'none' : '';
+  }
+
+  function place(r, c) {
+    const view = frame.view;
+    if (view.over) {
+      hooks.message(`The game is over (${view.over_reason}). Undo to play on from an earlier move, or start a new game.`);
+      return;
+    }
+    hooks.play(`${r} ${c}`);
+  }
+
+  const onClick = (event) => {
+    const cell = frame && cellAt(grid, canvas, event);
+    if (cell) place(cell.r, cell.c);
+  };
+  const onMove = (event) => {
+    const cell = frame && cellAt(grid, canvas, event);
+    const changed = (cell?.r ?? -1) !== (hover?.r ?? -1) || (cell?.c ?? -1) !== (hover?.c ?? -1);
+    hover = cell;
+    if (changed) draw();
+    if (!cell) return hooks.tooltip(null);
+    const view = frame.view;
+    const code = at(view, cell.r, cell.c);
+    let tip = `(${cell.r}, ${cell.c}) ${code === -1 ? 'empty' : `${codeText(decode(code))}: ${describe(decode(code))}`}`;
+    if (view.tile && isLegal(view, cell.r, cell.c)) {
+      tip += view.tile === 'R' ? ' · click to remove it' : ` · click to place ${view.tile}`;
+      const clear = wouldClear(view, cell.r, cell.c);
+      if (clear) tip += clear.row && clear.col ? ` · clears row and column: +${3 * view.side}` : ` · clears the ${clear.row ? 'row' : 'column'}: +${view.side}`;
+    }
+    hooks.tooltip(tip, event);
+  };
+  const onLeave = () => {
+    hooks.tooltip(null);
+    if (hover) {
+      hover = null;
+      if (frame) draw();
+    }
+  };
+  canvas.addEventListener('click', onClick);
+  canvas.addEventListener('pointermove', onMove);
+  canvas.addEventListener('pointerleave', onLeave);
+
+  return {
+    hint: 'Click a highlighted cell to place the tile in hand (a remove tile goes on a placed tile). Discard (key D) passes it, up to D in a row; Give up ends the game. A full row or column clears: +S, or +3S for a row and a column at once.',
+    controls(container) {
+      const make = (id, label, title, run) => {
+        const b = document.createElement('button');
+        b.id = id;
+        b.textContent = label;
+        b.title = title;
+        b.onclick = run;
+        return b;
+      };
+      const discard = make('tiles-discard', 'Discard', 'pass the tile in hand (D); the counter may not exceed D', () => hooks.play('DISCARD'));
+      const giveUp = make('tiles-give-up', 'Give up…', 'end the game here (asks first)', () => confirming(true));
+      const confirm = document.createElement('span');
+      confirm.id = 'tiles-confirm';
+      confirm.style.cssText = 'display: none; gap: 6px; align-items: center; flex-wrap: wrap';
+      confirm.append(
+        'End the game here?',
+        make('tiles-give-up-yes', 'Give up', 'GIVE UP: the game ends with the current score', () => { confirming(false); hooks.play('GIVE UP'); }),
+        make('tiles-give-up-no', 'Keep playing', 'do not give up', () => confirming(false)),
+      );
+      container.append(discard, giveUp, confirm);
+      buttons = { discard, giveUp, confirm };
+      if (frame) syncButtons(frame.view);
+    },
+    onKey(event) {
+      if (event.shiftKey || event.ctrlKey || event.metaKey || event.altKey) return false;
+      if (event.key === 'd' || event.key === 'D') {
+        hooks.play('DISCARD');
+        return true;
+      }
+      if (event.key === 'Escape' && buttons && buttons.confirm.style.display !== 'none') {
+        confirming(false);
+        return true;
+      }
+      return false;
+    },
+    draw(next, { animated = false } = {}) {
+      vanished = animated && frame && frame.turn === next.turn - 1 ? frame.view.board : null;
+      frame = next;
+      stopAnim();
+      stopAnim = () => {};
+      const placed = placedCell(next.view.last_move);
+      if (animated && (next.view.cleared.length || placed)) stopAnim = animate(next.view.cleared.length ? 550 : 150, draw);
+      else draw();
+    },
+    /** For tests: the board's geometry in CSS pixels, and where the tile in hand is drawn. */
+    geometry: () => ({ ...grid, hand }),
+    destroy() {
+      stopAnim();
+      canvas.removeEventListener('click', onClick);
+      canvas.removeEventListener('pointermove', onMove);
+      canvas.removeEventListener('pointerleave', onLeave);
+    },
+  };
+}
