@@ -3,6 +3,8 @@
 // terminated (and a fresh one made ready for the next run). The page never blocks.
 
 const GRACE_MS = 1500;
+// A worker that has not even started the job by then (wasm never loaded) is given up on.
+const START_TIMEOUT_MS = 30_000;
 
 export class SolverRunner {
   constructor(workerUrl) {
@@ -35,16 +37,28 @@ export class SolverRunner {
       clearTimeout(this.job?.timer);
       this.job = null;
     };
-    const timer = setTimeout(() => {
+    const stop = (message) => () => {
       this.kill();
       finish();
-      onError(`the solver did not finish within its budget of ${budgetMs} ms plus ${GRACE_MS} ms and was stopped`);
-    }, budgetMs + GRACE_MS);
+      onError(message);
+    };
+    // Until the worker says it started (its wasm may still be loading), only a long start
+    // timeout runs; the budget + grace deadline counts from the start of the solve itself.
+    const timer = setTimeout(
+      stop(`the solver's worker did not start within ${START_TIMEOUT_MS / 1000} s and was stopped`),
+      START_TIMEOUT_MS,
+    );
     this.job = { id, timer, startedAt: performance.now() };
     worker.onmessage = (event) => {
       const msg = event.data;
       if (!this.job || msg.id !== id) return;
-      if (msg.type === 'progress') onProgress(msg.progress);
+      if (msg.type === 'started') {
+        clearTimeout(this.job.timer);
+        this.job.timer = setTimeout(
+          stop(`the solver did not finish within its budget of ${budgetMs} ms plus ${GRACE_MS} ms and was stopped`),
+          budgetMs + GRACE_MS,
+        );
+      } else if (msg.type === 'progress') onProgress(msg.progress);
       else if (msg.type === 'done') {
         finish();
         onDone(msg.result);

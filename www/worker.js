@@ -9,6 +9,8 @@ self.onmessage = async (event) => {
   const { id, game, seed, params, solver, budgetMs } = event.data;
   try {
     await ready;
+    // The page arms its budget + grace timer from here, so a slow wasm load is not counted.
+    self.postMessage({ id, type: 'started' });
     const progress = (p) => self.postMessage({ id, type: 'progress', progress: p });
     const result = solve(game, seed, params, solver, budgetMs, progress);
     self.postMessage({ id, type: 'done', result });

@@ -192,7 +192,7 @@ test('cancel stops a long solve at once and the next solve still works', async (
   assert.equal((await frame(page)).moves, 0);
   await page.fill('#budget', '1');
   await page.click('#solve');
-  await page.waitForFunction(() => /score [\d,]+ in/.test(document.getElementById('solve-status').textContent), null, { timeout: 10_000 });
+  await page.waitForFunction(() => /score [\d,]+ in/.test(document.getElementById('solve-status').textContent), null, { timeout: 30_000 });
   assert.deepEqual(page.errors, []);
 });
 
@@ -221,11 +221,11 @@ test('the random-seed button starts a new game on a fresh seed', async () => {
 });
 
 test('a solver that never answers is killed at budget plus grace; the page stays usable', async () => {
-  // Every worker of this page spins forever on its first message, as a runaway solver would.
+  // Every worker of this page starts its job and then spins forever, as a runaway solver would.
   const page = await site.open('?v=1&game=square-remover&seed=3', {
     beforeLoad: (context) => context.route('**/www/worker.js', (route) => route.fulfill({
       contentType: 'text/javascript',
-      body: 'self.onmessage = () => { for (;;) {} };',
+      body: "self.onmessage = (e) => { self.postMessage({ id: e.data.id, type: 'started' }); for (;;) {} };",
     })),
   });
   await page.fill('#budget', '1');
@@ -236,7 +236,8 @@ test('a solver that never answers is killed at budget plus grace; the page stays
   assert.equal((await frame(page)).turn, 1);
   await page.waitForFunction(() => /did not finish within its budget/.test(document.getElementById('message').textContent), null, { timeout: 10_000 });
   const elapsed = Date.now() - t0;
-  assert.ok(elapsed >= 2500 && elapsed < 2500 + 2000, `killed after ${elapsed} ms`);
+  // Never before budget + grace; the upper bound only catches a kill that never comes.
+  assert.ok(elapsed >= 2500 && elapsed < 2500 + 6000, `killed after ${elapsed} ms`);
   assert.equal(await page.isDisabled('#solve'), false);
   assert.equal(await page.isDisabled('#cancel'), true);
   assert.equal((await frame(page)).turn, 1, 'the game played meanwhile is kept');

@@ -319,7 +319,7 @@ pub fn group_digits(digits: &str) -> String {
 }
 
 /// The page's analysis runs on its main thread: at most this long...
-const ANALYZE_MS: f64 = 300.0;
+const ANALYZE_MS: f64 = 500.0;
 /// ... and storing at most this many strips (about 20 bytes each).
 const ANALYZE_STATES: usize = 1 << 21;
 
