@@ -127,7 +127,8 @@ test('a pasted move string scores as the CLI does; a bad one names the move', as
   await page.waitForFunction(() => window.arcade.frame().turn === 234 && document.getElementById('play').textContent === '▶');
   await analysis(page);
   const calls = await page.evaluate(() => window.analyzeCalls);
-  assert.ok(calls >= 1 && calls <= 2, `${calls} analyses during a replay of 233 moves`);
+  // 0 when the final position was analysed (and cached) before the replay started.
+  assert.ok(calls <= 2, `${calls} analyses during a replay of 233 moves`);
   await paste(page, 'lrx');
   await page.click('#load-output');
   assert.match(await messageText(page), /move 2: 'x' is not a move \(expected l or r\)/);
