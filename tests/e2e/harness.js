@@ -69,3 +69,11 @@ export async function clickCell(page, r, c) {
 export async function screenshot(page, name) {
   await page.screenshot({ path: join(shots, `${name}.png`) });
 }
+
+/** Puts `text` in the output box as a paste would (an input event, no keystrokes). */
+export async function paste(page, text) {
+  await page.locator('#output').evaluate((box, value) => {
+    box.value = value;
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+}

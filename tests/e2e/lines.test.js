@@ -1,7 +1,7 @@
 // A person's paths through the page with Lines (Topcoder Marathon Match, March 2021).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, frame, messageText, clickCell, screenshot, golden } from './harness.js';
+import { start, frame, messageText, clickCell, screenshot, golden, paste } from './harness.js';
 
 let site;
 before(async () => { site = await start(); });
@@ -10,13 +10,6 @@ after(async () => { await site.close(); });
 const geometry = (page) => page.evaluate(() => window.arcade.geometry());
 
 /** Pastes text into the output box (as a paste would: one change of its value). */
-async function paste(page, text) {
-  await page.locator('#output').evaluate((box, value) => {
-    box.value = value;
-    box.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
-}
-
 // `arcade solve lines --seed 5 --solver greedy` (tests/data/lines/seed5-greedy.out); the CLI
 // scores it 3916 (tests/lines.rs checks it).
 const SEED5_GREEDY = { score: 3916, moves: 1000, end: 'moves' };

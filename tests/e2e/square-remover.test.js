@@ -1,7 +1,7 @@
 // A person's paths through the page with SquareRemover.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, frame, messageText, clickCell, screenshot, golden } from './harness.js';
+import { start, frame, messageText, clickCell, screenshot, golden, paste } from './harness.js';
 
 let site;
 before(async () => { site = await start(); });
@@ -69,13 +69,6 @@ test('a swap that completes a square raises the score; undo and redo', async () 
 });
 
 /** Pastes text into the output box (as a paste would: one change of its value). */
-async function paste(page, text) {
-  await page.locator('#output').evaluate((box, value) => {
-    box.value = value;
-    box.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
-}
-
 test('a pasted output scores as the CLI and the official jar do, and replays', async () => {
   const page = await site.open('?v=1&game=square-remover&seed=3');
   await paste(page, golden('square-remover', '3-patterned.out'));

@@ -1,7 +1,7 @@
 // A person's paths through the page with Strip 2048 (IPSC 2014 B).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, frame, messageText, screenshot, golden } from './harness.js';
+import { start, frame, messageText, screenshot, golden, paste } from './harness.js';
 
 let site;
 before(async () => { site = await start(); });
@@ -97,13 +97,6 @@ test('Hint shows an optimal move; following the hints reaches the optimum', asyn
 });
 
 /** Pastes text into the output box (as a paste would: one change of its value). */
-async function paste(page, text) {
-  await page.locator('#output').evaluate((box, value) => {
-    box.value = value;
-    box.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
-}
-
 test('a pasted move string scores as the CLI does; a bad one names the move', async () => {
   const page = await site.open('?v=1&game=strip2048&seed=7');
   await paste(page, golden('strip2048', 'seed7-exact.out'));

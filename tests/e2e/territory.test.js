@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, root, frame, messageText, clickCell, screenshot, golden } from './harness.js';
+import { start, root, frame, messageText, clickCell, screenshot, golden, paste } from './harness.js';
 
 let site;
 before(async () => { site = await start(); });
@@ -35,13 +35,6 @@ function blend(hex, a) {
 
 function assertClose(got, want, what) {
   assert.ok(got.every((v, i) => Math.abs(v - want[i]) <= 3), `${what}: got rgb(${got}), want rgb(${want})`);
-}
-
-async function paste(page, text) {
-  await page.locator('#output').evaluate((box, value) => {
-    box.value = value;
-    box.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
 }
 
 test('a seed link opens the official input: values, players, starts, colours by level', async () => {

@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { start, frame, messageText, clickCell, screenshot, golden } from './harness.js';
+import { start, frame, messageText, clickCell, screenshot, golden, paste } from './harness.js';
 
 let site;
 before(async () => { site = await start(); });
@@ -11,13 +11,6 @@ after(async () => { await site.close(); });
 const GAME = '?v=1&game=tiles-matching';
 
 /** Pastes text into the output box (as a paste would: one change of its value). */
-async function paste(page, text) {
-  await page.locator('#output').evaluate((box, value) => {
-    box.value = value;
-    box.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
-}
-
 const seekTo = (page, t) => page.evaluate((t) => {
   const s = document.getElementById('slider');
   s.value = t;

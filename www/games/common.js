@@ -52,3 +52,20 @@ export function animate(ms, draw) {
   handle = requestAnimationFrame(step);
   return () => cancelAnimationFrame(handle);
 }
+
+// The page's ink, shared by every renderer.
+export const FONT = 'system-ui, sans-serif';
+export const INK = '#1d232b';
+export const MUTED = '#667085';
+export const BAD = '#b42318';
+
+/** Draws one line of text; leaves the alignment and baseline at their defaults. */
+export function text(ctx, s, x, y, { size = 13, colour = MUTED, weight = 400, align = 'left', baseline = 'alphabetic' } = {}) {
+  ctx.font = `${weight} ${size}px ${FONT}`;
+  ctx.fillStyle = colour;
+  ctx.textAlign = align;
+  ctx.textBaseline = baseline;
+  ctx.fillText(s, x, y);
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'alphabetic';
+}

@@ -2,14 +2,10 @@
 // ball with the cells it can reach, the path a ball travels, and where the last move made
 // balls vanish and new ones land. Each ball carries its colour number (toggle) because red,
 // pink, orange and magenta are hard to tell apart for many people.
-import { sizeCanvas, cellAt, cellCentre, animate } from './common.js';
+import { sizeCanvas, cellAt, cellCentre, animate, FONT, INK, MUTED, BAD, text } from './common.js';
 
 const PAD = 16;
-const FONT = 'system-ui, sans-serif';
-const INK = '#1d232b';
-const MUTED = '#667085';
 const ACCENT = '#2563eb';
-const BAD = '#b42318';
 const BOARD_BG = '#f2f4f7';
 const GRID_LINE = '#d0d5dd';
 const NAMES = ['red', 'cyan', 'green', 'blue', 'orange', 'magenta', 'black', 'pink', 'gray'];
@@ -114,14 +110,6 @@ export function create(canvas, hooks) {
   function layout(view) {
     const cell = Math.max(40, Math.min(64, Math.floor(560 / view.n)));
     return { x0: PAD + 6, y0: PAD + 36, cell, rows: view.n, cols: view.n };
-  }
-
-  function text(ctx, s, x, y, { size = 13, colour = MUTED, weight = 400, align = 'left' } = {}) {
-    ctx.font = `${weight} ${size}px ${FONT}`;
-    ctx.fillStyle = colour;
-    ctx.textAlign = align;
-    ctx.fillText(s, x, y);
-    ctx.textAlign = 'left';
   }
 
   /** A ball of `colour` centred at (x, y) with radius `radius`; `alpha` for fading. */

@@ -1,15 +1,12 @@
 // Strip 2048: the strip as tiles (exact values, or 2^k when the decimal does not fit), the
 // random numbers the next moves will use and where the next tile lands, and a meter with the
 // best final score still reachable (the game's exact analysis, debounced).
-import { sizeCanvas, roundRect, animate } from './common.js';
+import { sizeCanvas, roundRect, animate, FONT, INK, MUTED, text } from './common.js';
 
 const PAD = 16;
-const FONT = 'system-ui, sans-serif';
 // The classic 2048 colours up to 2048; past it the hue turns with the exponent.
 const CLASSIC = ['#cdc1b4', '#eee4da', '#ede0c8', '#f2b179', '#f59563', '#f67c5f', '#f65e3b',
   '#edcf72', '#edcc61', '#edc850', '#edc53f', '#edc22e'];
-const MUTED = '#667085';
-const INK = '#1d232b';
 const LEFT_COLOUR = '#175cd3';
 const RIGHT_COLOUR = '#b54708';
 // Analysis waits until the shown position has stayed put this long (fast replays skip it),
@@ -88,14 +85,6 @@ export function create(canvas, hooks) {
     const analysis = analysisOf(view);
     if (hintKey === keyOf(view) && analysis?.next) hintArrow(ctx, analysis.next, stripW);
     canvas.setAttribute('aria-label', `strip ${view.values.join(' ')}; score ${view.score_text}; ${meterText}`);
-  }
-
-  function text(ctx, s, x, y, { size = 13, colour = MUTED, weight = 400, align = 'left' } = {}) {
-    ctx.font = `${weight} ${size}px ${FONT}`;
-    ctx.fillStyle = colour;
-    ctx.textAlign = align;
-    ctx.fillText(s, x, y);
-    ctx.textAlign = 'left';
   }
 
   function header(ctx, view, w) {

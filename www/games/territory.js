@@ -2,14 +2,10 @@
 // colours with opacity by level, pieces as numbered circles, each player's score — plus what
 // manual play needs: player 0's legal targets, every player's choice last turn (arrows and
 // outlined targets) and the moves that failed.
-import { sizeCanvas, cellAt, cellCentre, animate } from './common.js';
+import { sizeCanvas, cellAt, cellCentre, animate, FONT, INK, MUTED, BAD, text as drawText } from './common.js';
 
 // The official visualiser's colours for players 0..7.
 const COLOURS = ['#3498db', '#e74c3c', '#2ecc71', '#f39c12', '#9b59b6', '#34495e', '#c0392b', '#95a5a6'];
-const FONT = 'system-ui, sans-serif';
-const INK = '#1d232b';
-const MUTED = '#667085';
-const BAD = '#b42318';
 const PAD = 16;
 const CELL = 56;
 const PANEL_W = 270;
@@ -48,14 +44,9 @@ export function create(canvas, hooks) {
   const isLegal = (view, x, y) => view.legal.some((c) => c[0] === x && c[1] === y);
   const pieceAt = (view, x, y) => view.positions.findIndex((c) => c[0] === x && c[1] === y);
 
-  function text(ctx, s, x, y, { size = 13, colour = INK, weight = 400, align = 'left', baseline = 'alphabetic' } = {}) {
-    ctx.font = `${weight} ${size}px ${FONT}`;
-    ctx.fillStyle = colour;
-    ctx.textAlign = align;
-    ctx.textBaseline = baseline;
-    ctx.fillText(s, x, y);
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'alphabetic';
+  /** Text in ink unless told otherwise (the panel is mostly ink). */
+  function text(ctx, s, x, y, options = {}) {
+    drawText(ctx, s, x, y, { colour: INK, ...options });
   }
 
   function draw(progress = 1) {

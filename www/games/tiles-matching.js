@@ -1,15 +1,11 @@
 // TilesMatching: the board (shape = glyph, colour = fill, and the tester's two-digit code in
 // the corner), the tile in hand drawn large, cells where it fits highlighted, the discard
 // counter against D, the score and its parts, and clears flashing where lines vanished.
-import { sizeCanvas, cellAt, roundRect, animate } from './common.js';
+import { sizeCanvas, cellAt, roundRect, animate, FONT, INK, MUTED, BAD, text } from './common.js';
 
 const PAD = 16;
 const TOP = 40; // room for the line above the board
 const PANEL_W = 250;
-const FONT = 'system-ui, sans-serif';
-const INK = '#1d232b';
-const MUTED = '#667085';
-const BAD = '#b42318';
 const TILE_BG = '#f4f1ea';
 const EMPTY_BG = '#eceff3';
 const LEGAL_BG = '#d1fadf';
@@ -177,14 +173,6 @@ function corner(ctx, text, x, y, size, colour) {
   ctx.textAlign = 'left';
   ctx.textBaseline = 'top';
   ctx.fillText(text, x + size * 0.08, y + size * 0.06);
-}
-
-function text(ctx, s, x, y, { size = 13, colour = MUTED, weight = 400, align = 'left' } = {}) {
-  ctx.font = `${weight} ${size}px ${FONT}`;
-  ctx.fillStyle = colour;
-  ctx.textAlign = align;
-  ctx.textBaseline = 'alphabetic';
-  ctx.fillText(s, x, y);
 }
 
 /** `"3 4"` -> {r: 3, c: 4}; DISCARD / GIVE UP -> null. */
