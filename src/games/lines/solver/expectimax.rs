@@ -1,36 +1,35 @@
 //! Expectimax over the spawn, two plies deep. The greedy look ranks the moves (a line now is
 //! always taken); the best few without a line are then valued over sampled spawns of the
 //! three known colours at unknown cells. Each sample is worth the spawn's own points plus
-//! what the position is worth to the player who moves next: the best line that player can
-//! complete at once (its points and the position after it, with no spawn to follow), or else
-//! the position as it stands less the spawn a move without a line lets in. A full board is a
-//! lost game. Every finalist gets the same draws (common random numbers), round after round,
-//! until this move's share of the budget is spent; crowded boards get a bigger share. The
-//! final value of a finalist is halfway between its greedy value and its sampled mean (the
-//! evaluation was tuned on the greedy agent). Out of time, the greedy move is played.
+//! the greedy value of the best reply on the board it leaves (a smaller greedy look: a line
+//! if there is one, else the best position less the next spawn). A full board is a lost game.
+//! Every finalist gets the same draws (common random numbers), round after round, until this
+//! move's share of the budget is spent; crowded boards get a bigger share, and a move whose
+//! share cannot pay for a couple of rounds is played greedily. The final value of a finalist
+//! is halfway between its greedy value and its sampled mean (the evaluation was tuned on the
+//! greedy agent, and halfway measured better than the sampled mean alone).
 
 use super::greedy::{self, play_move, to_action};
 use super::{sample_spawn, Evaluator, Noise, Weights};
 use crate::clock::Budget;
 use crate::game::Agent;
-use crate::games::lines::{Action, Lines, Observation, MAX_MOVES, SPAWN};
+use crate::games::lines::{Action, Lines, Observation, MAX_MOVES};
 
 /// Moves of the greedy look that get sampled.
 const FINALISTS: usize = 8;
 /// How far the sampled mean moves a finalist's greedy value (1 = sampled mean alone).
 const BLEND: f64 = 0.5;
-/// What the best move without a line gains over the position as it stands, in evaluation
-/// points (the reply is not searched when it makes no line).
-const REPLY_GAIN: f64 = 15.0;
-/// Line-completing replies looked at per sampled spawn.
-const MAX_REPLIES: usize = 8;
+/// Moves of the reply (after a sampled spawn) that get the full evaluation.
+const REPLY_SHORTLIST: usize = 10;
 /// A move's share of the time is (remaining / moves left) * (filled share / TYPICAL_FILL)
 /// ^ CROWD_POWER, within CROWD_LIMITS, and never more than 1 / MAX_SHARE of what is left.
 const TYPICAL_FILL: f64 = 0.5;
 const CROWD_POWER: f64 = 2.0;
 const CROWD_LIMITS: (f64, f64) = (0.2, 4.0);
 const MAX_SHARE: f64 = 8.0;
-const MIN_ROUNDS: u32 = 4;
+/// Rounds of samples a move needs for the sampling to be worth it; with less time than
+/// that (estimated from the greedy look's own time), the greedy move is played.
+const MIN_ROUNDS: u32 = 2;
 const MAX_ROUNDS: u32 = 4000;
 /// The value of losing the game (the board filled up).
 const LOST: f64 = -5000.0;
@@ -80,8 +79,11 @@ impl Agent<Lines> for ExpectimaxAgent {
         // The greedy look: every shortlisted move valued before the spawn.
         let mut ranked = greedy::rank(ev, &obs.grid, greedy::SHORTLIST);
         let best_now = ranked[0];
-        if best_now.points > 0 || budget.should_stop() {
-            // A line now is always taken; out of time, the greedy move is played.
+        // A round values every finalist's reply, each a smaller greedy look.
+        let round_ms = (budget.elapsed_ms() - start) * (FINALISTS * REPLY_SHORTLIST) as f64
+            / greedy::SHORTLIST as f64;
+        if best_now.points > 0 || budget.should_stop() || share < MIN_ROUNDS as f64 * round_ms {
+            // A line now is always taken; short of time, the greedy move is played.
             return to_action(n, best_now.from, best_now.to);
         }
         ranked.truncate(FINALISTS);
@@ -97,8 +99,6 @@ impl Agent<Lines> for ExpectimaxAgent {
             .collect();
         let mut sums = vec![0.0; ranked.len()];
         let mut grid = obs.grid.clone();
-        let mut scratch = obs.grid.clone();
-        let mut replies = Vec::new();
         let mut rounds = 0u32;
         loop {
             // The same draws for every finalist (common random numbers).
@@ -111,7 +111,7 @@ impl Agent<Lines> for ExpectimaxAgent {
                 *sum += if full {
                     LOST
                 } else {
-                    points as f64 + reply_value(ev, &grid, &mut scratch, &mut replies, &mut lines)
+                    points as f64 + reply_value(ev, &grid)
                 };
             }
             rounds += 1;
@@ -136,29 +136,11 @@ impl Agent<Lines> for ExpectimaxAgent {
     }
 }
 
-/// What `grid` is worth to the player about to move: the best line that player can complete
-/// now (points plus the position after it), or else the position as it stands, less the
-/// spawn a move without a line lets in, plus `REPLY_GAIN`. Valued as the greedy look values
-/// moves, so the two plies compare.
-fn reply_value(
-    ev: &mut Evaluator,
-    grid: &[u8],
-    scratch: &mut [u8],
-    replies: &mut Vec<(u8, u8)>,
-    lines: &mut Vec<u8>,
-) -> f64 {
-    let n = ev.geo.n;
-    let still = ev.evaluate(grid) - SPAWN as f64 * ev.weights.empty + REPLY_GAIN;
-    ev.line_moves(grid, replies);
-    let mut best = still;
-    for &(from, to) in replies.iter().take(MAX_REPLIES) {
-        scratch.copy_from_slice(grid);
-        let points = play_move(scratch, n, from as usize, to as usize, lines);
-        if points > 0 {
-            best = best.max(points as f64 + ev.evaluate(scratch));
-        }
-    }
-    best
+/// What `grid` is worth to the player about to move: the greedy value of their best move
+/// among the `REPLY_SHORTLIST` best by quick value (a line, or else the position after the
+/// move less the spawn it lets in), so the two plies compare.
+fn reply_value(ev: &mut Evaluator, grid: &[u8]) -> f64 {
+    greedy::rank(ev, grid, REPLY_SHORTLIST)[0].value
 }
 
 #[cfg(test)]
@@ -219,7 +201,7 @@ mod tests {
     }
 
     #[test]
-    fn a_spawned_four_is_worth_its_line() {
+    fn a_four_left_by_the_spawn_is_worth_its_line() {
         // Four blues in a column and a blue that can reach the hole: the reply completes it.
         let n = 7;
         let mut ev = Evaluator::new(n, Weights::default());
@@ -228,23 +210,13 @@ mod tests {
             grid[cell(n, r, 3)] = 2;
         }
         grid[cell(n, 6, 0)] = 2;
-        let mut replies = Vec::new();
-        ev.evaluate(&grid);
-        ev.line_moves(&grid, &mut replies);
-        assert_eq!(replies, vec![(cell(n, 6, 0) as u8, cell(n, 4, 3) as u8)]);
-        let (mut scratch, mut lines) = (grid.clone(), Vec::new());
-        let value = reply_value(&mut ev, &grid, &mut scratch, &mut replies, &mut lines);
         // All five blues leave: the board is empty.
-        assert_eq!(value, 10.0 + ev.evaluate(&vec![0u8; n * n]));
-        // Wall the blue in: no line move, the value is the position's own.
+        let line = 10.0 + ev.evaluate(&vec![0u8; n * n]);
+        assert_eq!(reply_value(&mut ev, &grid), line);
+        // Wall the fifth blue in: no line, so the reply lets a spawn in and is worth less.
         grid[cell(n, 5, 0)] = 1;
         grid[cell(n, 6, 1)] = 1;
-        let still = ev.evaluate(&grid) - SPAWN as f64 * ev.weights.empty + REPLY_GAIN;
-        assert_eq!(
-            reply_value(&mut ev, &grid, &mut scratch, &mut replies, &mut lines),
-            still
-        );
-        assert!(replies.is_empty());
+        assert!(reply_value(&mut ev, &grid) < line - 10.0);
     }
 
     #[test]
@@ -252,7 +224,7 @@ mod tests {
         // Many colours on small boards fill up fast and end in crowded, awkward positions.
         for seed in [2u64, 8, 20, 27, 49] {
             let inst = Lines::generate(seed, &Params::new());
-            for limit in [0.0, 3.0, 200.0] {
+            for limit in [0.0, 3.0, 60.0] {
                 // A mock clock: 0.01 ms per reading, the same every run.
                 let mut budget = Budget::with_clock(limit, stepping_clock(0.01));
                 let result = play::<Lines>(&inst, &mut ExpectimaxAgent::default(), &mut budget);

@@ -386,51 +386,6 @@ impl Evaluator {
             - w.dead * (empty as f64 - largest)
     }
 
-    /// The moves that complete a window of four on `grid`: a ball of the window's colour from
-    /// outside the window to its hole. Uses the regions of the last `evaluate`, which must
-    /// have been of this very grid. Appends (from, to) pairs to `out`, without duplicates.
-    pub fn line_moves(&self, grid: &[u8], out: &mut Vec<(u8, u8)>) {
-        out.clear();
-        for win in &self.geo.windows {
-            let mut colour = 0u8;
-            let mut balls = 0;
-            let mut hole = 0u8;
-            for &k in win {
-                let x = grid[k as usize];
-                if x == 0 {
-                    hole = k;
-                } else if colour == 0 || colour == x {
-                    colour = x;
-                    balls += 1;
-                } else {
-                    colour = MIXED;
-                    break;
-                }
-            }
-            if colour == MIXED || balls != WINDOW - 1 {
-                continue;
-            }
-            let region = self.labels[hole as usize];
-            if self.adjacent[region as usize * 10 + colour as usize] == 0 {
-                continue;
-            }
-            for (from, &x) in grid.iter().enumerate() {
-                if x != colour
-                    || win.contains(&(from as u8))
-                    || !self.geo.neighbours[from]
-                        .iter()
-                        .any(|&m| self.labels[m as usize] == region)
-                {
-                    continue;
-                }
-                let pair = (from as u8, hole);
-                if !out.contains(&pair) {
-                    out.push(pair);
-                }
-            }
-        }
-    }
-
     fn window_value(&self, colour: u8, balls: u8) -> f64 {
         if colour == MIXED || balls == 0 {
             0.0
