@@ -23,6 +23,9 @@ const BLEND: f64 = 0.5;
 const REPLY_SHORTLIST: usize = 10;
 /// A move's share of the time is (remaining / moves left) * (filled share / TYPICAL_FILL)
 /// ^ CROWD_POWER, within CROWD_LIMITS, and never more than 1 / MAX_SHARE of what is left.
+/// Moves left count at most HORIZON: most lost games end within a few hundred moves with
+/// most of their budget unspent, and a long game only runs short near its end.
+const HORIZON: usize = 250;
 const TYPICAL_FILL: f64 = 0.5;
 const CROWD_POWER: f64 = 2.0;
 const CROWD_LIMITS: (f64, f64) = (0.2, 4.0);
@@ -58,7 +61,7 @@ impl ExpectimaxAgent {
 
 /// This move's share of the remaining time.
 fn time_share(obs: &Observation, remaining_ms: f64) -> f64 {
-    let moves_left = MAX_MOVES.saturating_sub(obs.moves).max(1) as f64;
+    let moves_left = MAX_MOVES.saturating_sub(obs.moves).clamp(1, HORIZON) as f64;
     let filled = obs.grid.iter().filter(|&&x| x != 0).count() as f64 / obs.grid.len() as f64;
     let crowding = (filled / TYPICAL_FILL)
         .powf(CROWD_POWER)
