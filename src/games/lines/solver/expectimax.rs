@@ -1,11 +1,13 @@
-//! Expectimax over the spawn. The greedy look ranks the moves (a line now is always taken);
-//! the best few without a line are then valued over sampled spawns of the three known
-//! colours at unknown cells: the mean of the spawn's own points and the evaluation of the
-//! position it leaves (a full board is a lost game). Every finalist gets the same draws
-//! (common random numbers), round after round, until this move's share of the budget
-//! (remaining time / remaining moves) is spent. The sampled mean alone played slightly worse
-//! than the greedy value in our runs (the evaluation was tuned on the greedy agent), so the
-//! final value is halfway between the two. Out of time, the greedy move is played.
+//! Expectimax over the spawn, two plies deep. The greedy look ranks the moves (a line now is
+//! always taken); the best few without a line are then valued over sampled spawns of the
+//! three known colours at unknown cells. Each sample is worth the spawn's own points plus
+//! the greedy value of the best reply on the board it leaves (a smaller greedy look: a line
+//! if there is one, else the best position less the next spawn). A full board is a lost game.
+//! Every finalist gets the same draws (common random numbers), round after round, until this
+//! move's share of the budget is spent; crowded boards get a bigger share, and a move whose
+//! share cannot pay for a couple of rounds is played greedily. The final value of a finalist
+//! is halfway between its greedy value and its sampled mean (the evaluation was tuned on the
+//! greedy agent, and halfway measured better than the sampled mean alone).
 
 use super::greedy::{self, play_move, to_action};
 use super::{sample_spawn, Evaluator, Noise, Weights};
@@ -14,10 +16,23 @@ use crate::game::Agent;
 use crate::games::lines::{Action, Lines, Observation, MAX_MOVES};
 
 /// Moves of the greedy look that get sampled.
-const FINALISTS: usize = 6;
+const FINALISTS: usize = 8;
 /// How far the sampled mean moves a finalist's greedy value (1 = sampled mean alone).
 const BLEND: f64 = 0.5;
-const MIN_ROUNDS: u32 = 4;
+/// Moves of the reply (after a sampled spawn) that get the full evaluation.
+const REPLY_SHORTLIST: usize = 10;
+/// A move's share of the time is (remaining / moves left) * (filled share / TYPICAL_FILL)
+/// ^ CROWD_POWER, within CROWD_LIMITS, and never more than 1 / MAX_SHARE of what is left.
+/// Moves left count at most HORIZON: most lost games end within a few hundred moves with
+/// most of their budget unspent, and a long game only runs short near its end.
+const HORIZON: usize = 250;
+const TYPICAL_FILL: f64 = 0.5;
+const CROWD_POWER: f64 = 2.0;
+const CROWD_LIMITS: (f64, f64) = (0.2, 4.0);
+const MAX_SHARE: f64 = 8.0;
+/// Rounds of samples a move needs for the sampling to be worth it; with less time than
+/// that (estimated from the greedy look's own time), the greedy move is played.
+const MIN_ROUNDS: u32 = 2;
 const MAX_ROUNDS: u32 = 4000;
 /// The value of losing the game (the board filled up).
 const LOST: f64 = -5000.0;
@@ -44,6 +59,16 @@ impl ExpectimaxAgent {
     }
 }
 
+/// This move's share of the remaining time.
+fn time_share(obs: &Observation, remaining_ms: f64) -> f64 {
+    let moves_left = MAX_MOVES.saturating_sub(obs.moves).clamp(1, HORIZON) as f64;
+    let filled = obs.grid.iter().filter(|&&x| x != 0).count() as f64 / obs.grid.len() as f64;
+    let crowding = (filled / TYPICAL_FILL)
+        .powf(CROWD_POWER)
+        .clamp(CROWD_LIMITS.0, CROWD_LIMITS.1);
+    (remaining_ms / moves_left * crowding).min(remaining_ms / MAX_SHARE)
+}
+
 impl Agent<Lines> for ExpectimaxAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
         let n = obs.n;
@@ -52,19 +77,20 @@ impl Agent<Lines> for ExpectimaxAgent {
         }
         let ev = self.eval.as_mut().unwrap();
         let start = budget.elapsed_ms();
-        let moves_left = MAX_MOVES.saturating_sub(obs.moves).max(1);
-        let share = budget.remaining_ms() / moves_left as f64;
+        let share = time_share(obs, budget.remaining_ms());
 
         // The greedy look: every shortlisted move valued before the spawn.
         let mut ranked = greedy::rank(ev, &obs.grid, greedy::SHORTLIST);
         let best_now = ranked[0];
-        if best_now.points > 0 || budget.should_stop() {
-            // A line now is always taken; out of time, the greedy move is played.
+        // A round values every finalist's reply, each a smaller greedy look.
+        let round_ms = (budget.elapsed_ms() - start) * (FINALISTS * REPLY_SHORTLIST) as f64
+            / greedy::SHORTLIST as f64;
+        if best_now.points > 0 || budget.should_stop() || share < MIN_ROUNDS as f64 * round_ms {
+            // A line now is always taken; short of time, the greedy move is played.
             return to_action(n, best_now.from, best_now.to);
         }
         ranked.truncate(FINALISTS);
 
-        // Mean over sampled spawns of the points they make and the position they leave.
         let mut lines = Vec::new();
         let after: Vec<Vec<u8>> = ranked
             .iter()
@@ -88,7 +114,7 @@ impl Agent<Lines> for ExpectimaxAgent {
                 *sum += if full {
                     LOST
                 } else {
-                    points as f64 + ev.evaluate(&grid)
+                    points as f64 + reply_value(ev, &grid)
                 };
             }
             rounds += 1;
@@ -110,5 +136,104 @@ impl Agent<Lines> for ExpectimaxAgent {
             }
         }
         to_action(n, ranked[best].from, ranked[best].to)
+    }
+}
+
+/// What `grid` is worth to the player about to move: the greedy value of their best move
+/// among the `REPLY_SHORTLIST` best by quick value (a line, or else the position after the
+/// move less the spawn it lets in), so the two plies compare.
+fn reply_value(ev: &mut Evaluator, grid: &[u8]) -> f64 {
+    greedy::rank(ev, grid, REPLY_SHORTLIST)[0].value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::stepping_clock;
+    use crate::game::{play, Game, Params};
+    use crate::games::lines::{path, MIN_LINE};
+
+    fn cell(n: usize, r: usize, c: usize) -> usize {
+        r * n + c
+    }
+
+    /// The agent sees only an Observation built here by hand: no instance, no generator.
+    fn observe(n: usize, colors: u8, grid: Vec<u8>, next: [u8; 3]) -> Observation {
+        Observation {
+            n,
+            colors,
+            grid,
+            next,
+            moves: 10,
+        }
+    }
+
+    #[test]
+    fn it_sets_up_a_four_that_the_next_move_completes() {
+        // Three reds in row 4 (cols 0..2) and two more reds far away; a few blues and greens
+        // that can make nothing. Nothing scores now, and the best plan is two moves: a red
+        // next to the three (a four with a reachable hole), then the fifth.
+        let n = 9;
+        let mut grid = vec![0u8; n * n];
+        for c in 0..3 {
+            grid[cell(n, 4, c)] = 1;
+        }
+        grid[cell(n, 0, 8)] = 1;
+        grid[cell(n, 8, 8)] = 1;
+        grid[cell(n, 0, 0)] = 2;
+        grid[cell(n, 8, 0)] = 3;
+        grid[cell(n, 2, 5)] = 2;
+        grid[cell(n, 6, 4)] = 3;
+        let obs = observe(n, 3, grid.clone(), [2, 3, 2]);
+        let mut agent = ExpectimaxAgent::default();
+        // A mock clock (0.001 ms per reading) gives about a hundred rounds of samples.
+        let mut budget = Budget::with_clock(1000.0, stepping_clock(0.001));
+        let a = agent.act(&obs, &mut budget);
+        let (from, to) = (
+            cell(n, a.r1 as usize, a.c1 as usize),
+            cell(n, a.r2 as usize, a.c2 as usize),
+        );
+        assert_eq!(grid[from], 1, "{a:?} moves a red");
+        assert!(path(&grid, n, from, to).is_some(), "{a:?} is legal");
+        let mut after = grid.clone();
+        after[to] = 1;
+        after[from] = 0;
+        // Row 4 now holds four reds in a window whose hole a remaining red can reach.
+        let reds: usize = (0..MIN_LINE).filter(|&c| after[cell(n, 4, c)] == 1).count();
+        assert_eq!(reds, 4, "{a:?}");
+    }
+
+    #[test]
+    fn a_four_left_by_the_spawn_is_worth_its_line() {
+        // Four blues in a column and a blue that can reach the hole: the reply completes it.
+        let n = 7;
+        let mut ev = Evaluator::new(n, Weights::default());
+        let mut grid = vec![0u8; n * n];
+        for r in 0..4 {
+            grid[cell(n, r, 3)] = 2;
+        }
+        grid[cell(n, 6, 0)] = 2;
+        // All five blues leave: the board is empty.
+        let line = 10.0 + ev.evaluate(&vec![0u8; n * n]);
+        assert_eq!(reply_value(&mut ev, &grid), line);
+        // Wall the fifth blue in: no line, so the reply lets a spawn in and is worth less.
+        grid[cell(n, 5, 0)] = 1;
+        grid[cell(n, 6, 1)] = 1;
+        assert!(reply_value(&mut ev, &grid) < line - 10.0);
+    }
+
+    #[test]
+    fn it_never_plays_an_illegal_move_even_with_almost_no_time() {
+        // Many colours on small boards fill up fast and end in crowded, awkward positions.
+        for seed in [2u64, 8, 20, 27, 49] {
+            let inst = Lines::generate(seed, &Params::new());
+            for limit in [0.0, 3.0, 60.0] {
+                // A mock clock: 0.01 ms per reading, the same every run.
+                let mut budget = Budget::with_clock(limit, stepping_clock(0.01));
+                let result = play::<Lines>(&inst, &mut ExpectimaxAgent::default(), &mut budget);
+                let (actions, state) = result.unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                assert!(!actions.is_empty() && state.moves == actions.len());
+            }
+        }
     }
 }

@@ -515,14 +515,25 @@ impl Evaluator {
                 }
             }
         }
-        // Moves that seem to score first, then by value; the sort is stable, so equal ones
-        // keep the row-major move order.
+        // Moves that seem to score first, then by value, then row-major by source and target.
         let scores = |c: &Candidate| {
             self.arrive_line[c.to as usize * 10 + grid[c.from as usize] as usize] > 0
         };
-        all.sort_by(|a, b| scores(b).cmp(&scores(a)).then(b.quick.total_cmp(&a.quick)));
-        let scoring = all.iter().take_while(|c| scores(c)).count();
-        all.truncate(limit.max(scoring));
+        // A total order, so the partial selection below is deterministic.
+        let order = |a: &Candidate, b: &Candidate| {
+            scores(b)
+                .cmp(&scores(a))
+                .then(b.quick.total_cmp(&a.quick))
+                .then((a.from, a.to).cmp(&(b.from, b.to)))
+        };
+        let keep = limit.max(all.iter().filter(|c| scores(c)).count());
+        if keep < all.len() {
+            // Only the kept moves need sorting (a full sort of thousands of moves was a
+            // fifth of the greedy agent's time).
+            all.select_nth_unstable_by(keep, order);
+            all.truncate(keep);
+        }
+        all.sort_unstable_by(order);
         all
     }
 }
