@@ -77,3 +77,11 @@ export async function paste(page, text) {
     box.dispatchEvent(new Event('input', { bubbles: true }));
   }, text);
 }
+
+/** Presses Share and returns the link's query and fragment, ready for `site.open`. */
+export async function shareLink(page) {
+  await page.click('#share');
+  await page.waitForFunction(() => document.getElementById('share-link').value !== '');
+  const link = await page.inputValue('#share-link');
+  return link.slice(link.indexOf('?'));
+}

@@ -1,7 +1,7 @@
 // A person's paths through the page with Lines (Topcoder Marathon Match, March 2021).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, frame, messageText, clickCell, screenshot, golden, paste } from './harness.js';
+import { start, frame, messageText, clickCell, screenshot, golden, paste, shareLink } from './harness.js';
 
 let site;
 before(async () => { site = await start(); });
@@ -251,11 +251,9 @@ test('a share link carries the moves, the turn and the redo tail', async () => {
   await page.click('#undo');
   const f = await frame(page);
   assert.deepEqual([f.turn, f.moves], [2, 3]);
-  await page.click('#share');
-  await page.waitForFunction(() => document.getElementById('share-link').value !== '');
-  const link = await page.inputValue('#share-link');
+  const link = await shareLink(page);
   assert.match(link, /[?&]v=1&game=lines&seed=3&C=4&N=9|[?&]v=1&game=lines&seed=3&N=9&C=4/);
-  const other = await site.open(link.slice(link.indexOf('?')));
+  const other = await site.open(link);
   const g = await frame(other);
   assert.deepEqual([g.turn, g.moves], [2, 3]);
   assert.deepEqual(g.view.grid, f.view.grid);

@@ -1,7 +1,7 @@
 // A person's paths through the page with SquareRemover.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, frame, messageText, clickCell, screenshot, golden, paste } from './harness.js';
+import { start, frame, messageText, clickCell, screenshot, golden, paste, shareLink } from './harness.js';
 
 let site;
 before(async () => { site = await start(); });
@@ -143,12 +143,10 @@ test('a share link carries the game, the moves and the turn', async () => {
   await page.click('#undo');
   const f = await frame(page);
   assert.equal(f.turn, 2);
-  await page.click('#share');
-  await page.waitForFunction(() => document.getElementById('share-link').value !== '');
-  const link = await page.inputValue('#share-link');
+  const link = await shareLink(page);
   assert.match(link, /[?&]v=1&game=square-remover&seed=5&colors=4&n=9/);
   assert.match(link, /#moves=/);
-  const other = await site.open(link.slice(link.indexOf('?')));
+  const other = await site.open(link);
   const g = await frame(other);
   assert.equal(g.turn, 2);
   assert.equal(g.moves, 3, 'the redo tail travels too');

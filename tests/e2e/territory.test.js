@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, root, frame, messageText, clickCell, screenshot, golden, paste } from './harness.js';
+import { start, root, frame, messageText, clickCell, screenshot, golden, paste, shareLink } from './harness.js';
 
 let site;
 before(async () => { site = await start(); });
@@ -198,11 +198,9 @@ test('a share link carries the parameters, the moves and the turn', async () => 
   await page.click('#undo');
   const f = await frame(page);
   assert.equal(f.turn, 2);
-  await page.click('#share');
-  await page.waitForFunction(() => document.getElementById('share-link').value !== '');
-  const link = await page.inputValue('#share-link');
+  const link = await shareLink(page);
   assert.match(link, /[?&]v=1&game=territory&seed=11&M=8&U=1/);
-  const other = await site.open(link.slice(link.indexOf('?')));
+  const other = await site.open(link);
   const g = await frame(other);
   assert.equal(g.turn, 2);
   assert.equal(g.moves, 3, 'the redo tail travels too');

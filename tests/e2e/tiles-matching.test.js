@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { start, frame, messageText, clickCell, screenshot, golden, paste } from './harness.js';
+import { start, frame, messageText, clickCell, screenshot, golden, paste, shareLink } from './harness.js';
 
 let site;
 before(async () => { site = await start(); });
@@ -253,12 +253,10 @@ test('a share link carries the game, the moves, the redo tail and the turn', asy
   const f = await frame(page);
   assert.equal(f.turn, 2);
   assert.equal(f.view.d, 4);
-  await page.click('#share');
-  await page.waitForFunction(() => document.getElementById('share-link').value !== '');
-  const link = await page.inputValue('#share-link');
+  const link = await shareLink(page);
   assert.match(link, /[?&]v=1&game=tiles-matching&seed=1&d=4/);
   assert.match(link, /#moves=/);
-  const other = await site.open(link.slice(link.indexOf('?')));
+  const other = await site.open(link);
   const g = await frame(other);
   assert.equal(g.turn, 2);
   assert.equal(g.moves, 3, 'the redo tail travels too');

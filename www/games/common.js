@@ -69,3 +69,13 @@ export function text(ctx, s, x, y, { size = 13, colour = MUTED, weight = 400, al
   ctx.textAlign = 'left';
   ctx.textBaseline = 'alphabetic';
 }
+
+/** A control button for a renderer's `controls(container)`. */
+export function button(id, label, title, run) {
+  const b = document.createElement('button');
+  b.id = id;
+  b.textContent = label;
+  b.title = title;
+  b.onclick = run;
+  return b;
+}

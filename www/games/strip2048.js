@@ -1,7 +1,7 @@
 // Strip 2048: the strip as tiles (exact values, or 2^k when the decimal does not fit), the
 // random numbers the next moves will use and where the next tile lands, and a meter with the
 // best final score still reachable (the game's exact analysis, debounced).
-import { sizeCanvas, roundRect, animate, FONT, INK, MUTED, text } from './common.js';
+import { sizeCanvas, roundRect, animate, FONT, INK, MUTED, text, button } from './common.js';
 
 const PAD = 16;
 // The classic 2048 colours up to 2048; past it the hue turns with the exponent.
@@ -333,17 +333,11 @@ export function create(canvas, hooks) {
   return {
     hint: 'Slide with ← / → (or the buttons); moves that change nothing are refused. Hint shows an optimal next move. In a replay, ◀◀ ▶▶ step and Shift+←/→ jump ±100.',
     controls(container) {
-      const button = (id, label, title, run) => {
-        const b = document.createElement('button');
-        b.id = id;
-        b.textContent = label;
-        b.title = title;
-        b.onclick = run;
-        container.append(b);
-      };
-      button('strip-left', '◀ Left', 'slide left (←)', () => move('l'));
-      button('strip-right', 'Right ▶', 'slide right (→)', () => move('r'));
-      button('strip-hint', 'Hint', 'an optimal next move', hint);
+      container.append(
+        button('strip-left', '◀ Left', 'slide left (←)', () => move('l')),
+        button('strip-right', 'Right ▶', 'slide right (→)', () => move('r')),
+        button('strip-hint', 'Hint', 'an optimal next move', hint),
+      );
     },
     onKey(event) {
       if (event.shiftKey || event.ctrlKey || event.metaKey || event.altKey) return false;

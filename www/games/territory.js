@@ -2,7 +2,7 @@
 // colours with opacity by level, pieces as numbered circles, each player's score — plus what
 // manual play needs: player 0's legal targets, every player's choice last turn (arrows and
 // outlined targets) and the moves that failed.
-import { sizeCanvas, cellAt, cellCentre, animate, FONT, INK, MUTED, BAD, text as drawText } from './common.js';
+import { sizeCanvas, cellAt, cellCentre, animate, FONT, INK, MUTED, BAD, text as drawText, button } from './common.js';
 
 // The official visualiser's colours for players 0..7.
 const COLOURS = ['#3498db', '#e74c3c', '#2ecc71', '#f39c12', '#9b59b6', '#34495e', '#c0392b', '#95a5a6'];
@@ -336,12 +336,8 @@ export function create(canvas, hooks) {
   return {
     hint: 'You are player 0 (blue). Click a cell with a dashed outline to move there (your own cell, or S: stay and reinforce); the AIs move at the same time. Outlines and arrows show last turn\'s choices, ✕ the moves that failed.',
     controls(container) {
-      const b = document.createElement('button');
-      b.id = 'territory-stay';
-      b.textContent = 'Stay (reinforce)';
-      b.title = 'target your own cell (S)';
-      b.onclick = () => frame && move(...frame.view.positions[0]);
-      container.append(b);
+      container.append(button('territory-stay', 'Stay (reinforce)', 'target your own cell (S)',
+        () => frame && move(...frame.view.positions[0])));
     },
     onKey(event) {
       if (event.ctrlKey || event.metaKey || event.altKey || event.key.toLowerCase() !== 's' || !frame) return false;

@@ -1,7 +1,7 @@
 // TilesMatching: the board (shape = glyph, colour = fill, and the tester's two-digit code in
 // the corner), the tile in hand drawn large, cells where it fits highlighted, the discard
 // counter against D, the score and its parts, and clears flashing where lines vanished.
-import { sizeCanvas, cellAt, roundRect, animate, FONT, INK, MUTED, BAD, text } from './common.js';
+import { sizeCanvas, cellAt, roundRect, animate, FONT, INK, MUTED, BAD, text, button } from './common.js';
 
 const PAD = 16;
 const TOP = 40; // room for the line above the board
@@ -493,23 +493,15 @@ export function create(canvas, hooks) {
   return {
     hint: 'Click a highlighted cell to place the tile in hand (a remove tile goes on a placed tile). Discard (key D) passes it, up to D in a row; Give up ends the game. A full row or column clears: +S, or +3S for a row and a column at once.',
     controls(container) {
-      const make = (id, label, title, run) => {
-        const b = document.createElement('button');
-        b.id = id;
-        b.textContent = label;
-        b.title = title;
-        b.onclick = run;
-        return b;
-      };
-      const discard = make('tiles-discard', 'Discard', 'pass the tile in hand (D); the counter may not exceed D', () => hooks.play('DISCARD'));
-      const giveUp = make('tiles-give-up', 'Give up…', 'end the game here (asks first)', () => confirming(true));
+      const discard = button('tiles-discard', 'Discard', 'pass the tile in hand (D); the counter may not exceed D', () => hooks.play('DISCARD'));
+      const giveUp = button('tiles-give-up', 'Give up…', 'end the game here (asks first)', () => confirming(true));
       const confirm = document.createElement('span');
       confirm.id = 'tiles-confirm';
       confirm.style.cssText = 'display: none; gap: 6px; align-items: center; flex-wrap: wrap';
       confirm.append(
         'End the game here?',
-        make('tiles-give-up-yes', 'Give up', 'GIVE UP: the game ends with the current score', () => { confirming(false); hooks.play('GIVE UP'); }),
-        make('tiles-give-up-no', 'Keep playing', 'do not give up', () => confirming(false)),
+        button('tiles-give-up-yes', 'Give up', 'GIVE UP: the game ends with the current score', () => { confirming(false); hooks.play('GIVE UP'); }),
+        button('tiles-give-up-no', 'Keep playing', 'do not give up', () => confirming(false)),
       );
       container.append(discard, giveUp, confirm);
       buttons = { discard, giveUp, confirm };
