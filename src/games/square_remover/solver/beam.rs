@@ -621,6 +621,13 @@ impl History {
 }
 
 /// The rest of the game planned from `obs`, and the score it reaches (as the tester counts).
+/// True when even one node per layer would not finish in time: the mean cost of a node so far
+/// is above the time left per layer. Judged only after 3% of the budget, so that a pause at
+/// the start (a cold wasm module being optimised, say) does not decide the whole search.
+fn too_slow_for_pairs(searched_ms: f64, limit_ms: f64, per_layer_ms: f64, nodes: usize) -> bool {
+    searched_ms >= 0.03 * limit_ms && per_layer_ms < searched_ms / nodes.max(1) as f64
+}
+
 pub fn plan(obs: &Observation, budget: &mut Budget) -> (Vec<Action>, i64) {
     search(obs, budget, ARENA_START_LIMIT)
 }
@@ -652,6 +659,9 @@ fn search(obs: &Observation, budget: &mut Budget, arena_limit: usize) -> (Vec<Ac
     let limit = budget.limit_ms();
     let mut width: usize = 8;
     let mut hurry = false;
+    // Even one node per layer is too slow for the time left: pairs are skipped (re-judged
+    // every window).
+    let mut skip_pairs = false;
     // Cost per expanded node: over windows of at least WINDOW_MS (smoothed, for the width) and
     // since the start (steadier, to decide that even width 1 is too slow).
     let started = budget.elapsed_ms();
@@ -679,10 +689,7 @@ fn search(obs: &Observation, budget: &mut Budget, arena_limit: usize) -> (Vec<Ac
             ms_per_node = Some(cost);
             let per_layer =
                 (TARGET_FRACTION * limit - elapsed).max(0.0) / (moves_left - layer) as f64;
-            if per_layer < (elapsed - started) / total_nodes as f64 {
-                // Even one node per layer is too slow: drop the pairs, which cost the most.
-                hurry = true;
-            }
+            skip_pairs = too_slow_for_pairs(elapsed - started, limit, per_layer, total_nodes);
             let wanted = (per_layer / cost).clamp(1.0, MAX_WIDTH as f64) as usize;
             width = wanted.min(width + width / 4 + 2);
             window_start = elapsed;
@@ -709,8 +716,9 @@ fn search(obs: &Observation, budget: &mut Budget, arena_limit: usize) -> (Vec<Ac
         total_nodes += current.len();
         // In a hurry pairs are skipped, unless no single swap removes a square: then only a
         // pair can make progress (a wasted move would leave the board as it is, for good).
-        if !hurry || pool.is_empty() {
-            let forced = match hurry {
+        let no_pairs = hurry || skip_pairs;
+        if !no_pairs || pool.is_empty() {
+            let forced = match no_pairs {
                 false => (older.len() as f64 * sim.pair_fraction).ceil() as usize,
                 true => 0,
             };
@@ -1075,6 +1083,15 @@ mod tests {
             end.score
         );
         assert!(end.score > 1000, "beam scored {}", end.score);
+    }
+
+    #[test]
+    fn a_slow_start_does_not_decide_the_search() {
+        // A 30 s search: 40 ms and 8 nodes into it (a pause while wasm warms up), about
+        // 2.6 ms are left per layer. Too early to judge; later the same rate is too slow.
+        assert!(!too_slow_for_pairs(40.0, 30_000.0, 2.6, 8));
+        assert!(too_slow_for_pairs(2_000.0, 30_000.0, 2.6, 500));
+        assert!(!too_slow_for_pairs(2_000.0, 30_000.0, 2.6, 100_000));
     }
 
     /// A budget that is nearly spent from the first layer (a short budget on a busy machine)
