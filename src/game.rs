@@ -325,6 +325,22 @@ impl<G: Game> Session<G> {
         Ok(())
     }
 
+    /// The view after `action` at the cursor, without playing it: the page previews a move
+    /// (a ball's path, say) through the rules instead of re-implementing them.
+    pub fn preview(&self, action: &G::Action) -> Result<G::View, TurnError> {
+        let turn = self.cursor;
+        if G::is_over(&self.instance, &self.state) {
+            return Err(TurnError {
+                turn,
+                reason: "the game is over".into(),
+            });
+        }
+        let mut state = self.state.clone();
+        G::apply(&self.instance, &mut state, action)
+            .map_err(|reason| TurnError { turn, reason })?;
+        Ok(G::view(&self.instance, &state))
+    }
+
     fn remember(&mut self) {
         if self.cursor % SNAPSHOT_EVERY == 0 && self.snapshots.len() == self.cursor / SNAPSHOT_EVERY
         {
@@ -461,6 +477,8 @@ pub trait DynGame: Sync {
 /// The object-safe face of a `Session`.
 pub trait DynSession {
     fn play_text(&mut self, action: &str) -> Result<(), Error>;
+    /// The view after one step of contest output, without playing it.
+    fn preview_text(&self, action: &str) -> Result<serde_json::Value, Error>;
     fn load_output(&mut self, text: &str) -> Result<(), Error>;
     fn load_error(&self) -> Option<TurnError>;
     fn incomplete(&self) -> Option<TurnError>;
@@ -593,6 +611,15 @@ impl<G: Game> DynSession for Session<G> {
             reason,
         })?;
         Ok(self.play(parsed)?)
+    }
+
+    fn preview_text(&self, action: &str) -> Result<serde_json::Value, Error> {
+        let parsed = G::parse_action(action).map_err(|reason| TurnError {
+            turn: self.cursor,
+            reason,
+        })?;
+        let view = self.preview(&parsed)?;
+        serde_json::to_value(view).map_err(|e| Error::Request(e.to_string()))
     }
 
     fn load_output(&mut self, text: &str) -> Result<(), Error> {

@@ -175,6 +175,12 @@ impl Play {
         self.session.play_text(action).map_err(js_error)
     }
 
+    /// The view after one step of contest output, without playing it; refusals as `play`.
+    pub fn preview(&self, action: &str) -> Result<JsValue, JsError> {
+        let view = self.session.preview_text(action).map_err(js_error)?;
+        Ok(to_js(&view))
+    }
+
     /// Loads a contest output; returns `null` or `{turn, reason}` for the first bad move (the
     /// valid prefix stays loaded).
     #[wasm_bindgen(js_name = loadOutput)]

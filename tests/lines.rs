@@ -149,6 +149,24 @@ fn an_unreachable_target_is_refused_with_its_reason() {
 }
 
 #[test]
+fn a_preview_shows_the_move_without_playing_it() {
+    let mut session = lines().session(1, &Params::new()).unwrap();
+    let before = session.frame();
+    // Seed 1: the ball at (5, 4) to (0, 0), then a refused one from an empty cell.
+    let preview = session.preview_text("5 4 0 0").unwrap();
+    assert_eq!(session.frame(), before, "a preview changes nothing");
+    assert_eq!(preview["path"][0], serde_json::json!([5, 4]));
+    let e = session.preview_text("0 0 1 1").unwrap_err();
+    assert!(e.to_string().starts_with("move 0: "), "{e}");
+    session.play_text("5 4 0 0").unwrap();
+    assert_eq!(
+        session.frame()["view"],
+        preview,
+        "the preview is what the move does"
+    );
+}
+
+#[test]
 fn a_pasted_solver_output_scores_as_the_cli_scores_it() {
     let params = Params::new();
     let solution = lines()

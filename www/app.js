@@ -146,6 +146,14 @@ const hooks = {
     tip.hidden = false;
   },
   message: (text) => showMessage(text, { kind: 'info' }),
+  /** The view after `actionText`, not played (null when the rules refuse it). */
+  preview: (actionText) => {
+    try {
+      return app.play.preview(actionText);
+    } catch {
+      return null;
+    }
+  },
   /** The game's analysis of the shown position (null when it has none); may be slow. */
   analyze: () => app.play.analyze(),
 };

@@ -1,7 +1,8 @@
 // One renderer module per game, by game id. Each exports `create(canvas, hooks)` returning
 // {hint, draw(frame, {animated}), geometry(), destroy(), optional controls(container),
 // optional onKey(event) -> handled}. `hooks`: play(actionText), tooltip(text|null, event),
-// message(text), analyze() (the game's `analyze` of the shown position, or null).
+// message(text), preview(actionText) (the view after it, unplayed, or null), analyze() (the
+// game's `analyze` of the shown position, or null).
 import * as squareRemover from './square-remover.js';
 import * as strip2048 from './strip2048.js';
 import * as territory from './territory.js';

@@ -10,8 +10,7 @@ const BOARD_BG = '#f2f4f7';
 const GRID_LINE = '#d0d5dd';
 const NAMES = ['red', 'cyan', 'green', 'blue', 'orange', 'magenta', 'black', 'pink', 'gray'];
 const MAX_MOVES = 1000;
-// Retracing a path from its target, the tester steps left, down, right, up: first that fits.
-const RETRACE = [[0, -1], [1, 0], [0, 1], [-1, 0]];
+const NEIGHBOURS = [[0, -1], [1, 0], [0, 1], [-1, 0]];
 const END_TEXT = {
   full: 'the board is full',
   moves: 'all 1,000 moves are played',
@@ -34,44 +33,13 @@ function reachableFrom(view, k) {
   const n = view.n;
   const r = Math.floor(k / n), c = k % n;
   const near = new Set();
-  for (const [dr, dc] of RETRACE) {
+  for (const [dr, dc] of NEIGHBOURS) {
     const r2 = r + dr, c2 = c + dc;
     if (r2 >= 0 && c2 >= 0 && r2 < n && c2 < n && view.regions[r2 * n + c2] > 0) near.add(view.regions[r2 * n + c2]);
   }
   const cells = new Set();
   view.regions.forEach((id, m) => { if (id > 0 && near.has(id)) cells.add(m); });
   return cells;
-}
-
-/** The cells the ball would travel from `from` to `to`, as the tester picks it (a preview). */
-function pathOf(view, from, to) {
-  const n = view.n;
-  const dist = new Array(n * n).fill(-1);
-  dist[from] = 0;
-  const queue = [from];
-  for (let i = 0; i < queue.length && dist[to] < 0; i++) {
-    const k = queue[i];
-    for (const [dr, dc] of RETRACE) {
-      const r2 = Math.floor(k / n) + dr, c2 = (k % n) + dc;
-      const m = r2 * n + c2;
-      if (r2 < 0 || c2 < 0 || r2 >= n || c2 >= n || view.grid[m] !== 0 || dist[m] >= 0) continue;
-      dist[m] = dist[k] + 1;
-      queue.push(m);
-    }
-  }
-  if (dist[to] < 0) return null;
-  const way = [to];
-  for (let k = to, step = dist[to] - 1; step >= 0; step--) {
-    for (const [dr, dc] of RETRACE) {
-      const r2 = Math.floor(k / n) + dr, c2 = (k % n) + dc;
-      if (r2 >= 0 && c2 >= 0 && r2 < n && c2 < n && dist[r2 * n + c2] === step) {
-        k = r2 * n + c2;
-        way.push(k);
-        break;
-      }
-    }
-  }
-  return way.reverse();
 }
 
 /**
@@ -106,6 +74,18 @@ export function create(canvas, hooks) {
   let statusText = '';
   let stopAnim = () => {};
   let lastDrawAt = -Infinity;
+  let way = { view: null, from: -1, to: -1, cells: null }; // the last path asked of the rules
+
+  /** The cells a ball would travel from `from` to `to`, as the rules play it (a preview). */
+  function pathOf(view, from, to) {
+    if (way.view !== view || way.from !== from || way.to !== to) {
+      const n = view.n;
+      const action = `${Math.floor(from / n)} ${from % n} ${Math.floor(to / n)} ${to % n}`;
+      const after = hooks.preview(action);
+      way = { view, from, to, cells: after ? after.path.map(([r, c]) => r * n + c) : null };
+    }
+    return way.cells;
+  }
 
   function layout(view) {
     const cell = Math.max(40, Math.min(64, Math.floor(560 / view.n)));
