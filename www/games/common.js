@@ -53,6 +53,9 @@ export function animate(ms, draw) {
   return () => cancelAnimationFrame(handle);
 }
 
+/** A number with thousands separators, as the page writes scores. */
+export const group = (n) => Number(n).toLocaleString('en-US');
+
 // The page's ink, shared by every renderer.
 export const FONT = 'system-ui, sans-serif';
 export const INK = '#1d232b';

@@ -2,7 +2,7 @@
 // ball with the cells it can reach, the path a ball travels, and where the last move made
 // balls vanish and new ones land. Each ball carries its colour number (toggle) because red,
 // pink, orange and magenta are hard to tell apart for many people.
-import { sizeCanvas, cellAt, cellCentre, animate, FONT, INK, MUTED, BAD, text } from './common.js';
+import { sizeCanvas, cellAt, cellCentre, animate, FONT, INK, MUTED, BAD, text, group } from './common.js';
 
 const PAD = 16;
 const ACCENT = '#2563eb';
@@ -17,7 +17,6 @@ const END_TEXT = {
   colours: 'the 3,003 ball colours ran out',
 };
 
-const group = (x) => x.toLocaleString('en-US');
 const steps = (k) => `${k} step${k === 1 ? '' : 's'}`;
 const colourName = (colour) => `colour ${colour} (${NAMES[colour - 1] ?? '?'})`;
 

@@ -2,7 +2,7 @@
 // colours with opacity by level, pieces as numbered circles, each player's score — plus what
 // manual play needs: player 0's legal targets, every player's choice last turn (arrows and
 // outlined targets) and the moves that failed.
-import { sizeCanvas, cellAt, cellCentre, animate, FONT, INK, MUTED, BAD, text as drawText, button } from './common.js';
+import { sizeCanvas, cellAt, cellCentre, animate, FONT, INK, MUTED, BAD, text as drawText, button, group } from './common.js';
 
 // The official visualiser's colours for players 0..7.
 const COLOURS = ['#3498db', '#e74c3c', '#2ecc71', '#f39c12', '#9b59b6', '#34495e', '#c0392b', '#95a5a6'];
@@ -12,7 +12,6 @@ const PANEL_W = 270;
 const PIECE_R = CELL * 0.26;
 // Pieces sit a little below the cell centre, under the value.
 const PIECE_DY = 6;
-const group = (n) => Number(n).toLocaleString('en-US');
 const at = ([x, y]) => `(${x}, ${y})`;
 const same = (a, b) => a[0] === b[0] && a[1] === b[1];
 

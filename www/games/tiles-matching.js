@@ -1,7 +1,7 @@
 // TilesMatching: the board (shape = glyph, colour = fill, and the tester's two-digit code in
 // the corner), the tile in hand drawn large, cells where it fits highlighted, the discard
 // counter against D, the score and its parts, and clears flashing where lines vanished.
-import { sizeCanvas, cellAt, roundRect, animate, FONT, INK, MUTED, BAD, text, button } from './common.js';
+import { sizeCanvas, cellAt, roundRect, animate, FONT, INK, MUTED, BAD, text, button, group } from './common.js';
 
 const PAD = 16;
 const TOP = 40; // room for the line above the board
@@ -23,7 +23,6 @@ const COLOURS = [
 // Shape i is the contest's shape digit i: ten silhouettes that differ at a glance.
 const SHAPES = ['circle', 'square', 'triangle', 'star', 'diamond', 'cross', 'heart', 'hexagon', 'crescent', 'hourglass'];
 
-const group = (n) => n.toLocaleString('en-US');
 
 /** A tile code from the view or the hand: {kind: 'wild'|'remove'|'regular', colour, shape}. */
 function decode(code) {
