@@ -5,10 +5,10 @@
 //! holding a line back to value it later only loses balls. Deterministic and fast (no clock,
 //! no randomness), so benchmarks can replay it.
 
-use super::{clear, lines_through, Candidate, Evaluator, Weights};
+use super::{clear, feature, lines_through, Candidate, Evaluator, Weights};
 use crate::clock::Budget;
 use crate::game::Agent;
-use crate::games::lines::{Action, Lines, Observation, SPAWN};
+use crate::games::lines::{Action, Lines, Observation};
 
 /// How many moves get the full evaluation.
 pub const SHORTLIST: usize = 40;
@@ -60,7 +60,7 @@ pub struct Ranked {
 /// the position after the move, less the three balls a move without a line brings.
 pub fn rank(ev: &mut Evaluator, grid: &[u8], limit: usize) -> Vec<Ranked> {
     let n = ev.geo.n;
-    let spawn_cost = SPAWN as f64 * ev.weights.empty;
+    let spawn_due = ev.weights.0[feature::SPAWN_DUE];
     let mut after = grid.to_vec();
     let mut lines = Vec::new();
     let mut ranked: Vec<Ranked> = ev
@@ -71,7 +71,7 @@ pub fn rank(ev: &mut Evaluator, grid: &[u8], limit: usize) -> Vec<Ranked> {
             let points = play_move(&mut after, n, from as usize, to as usize, &mut lines);
             let mut value = points as f64 + ev.evaluate(&after);
             if points == 0 {
-                value -= spawn_cost;
+                value += spawn_due;
             }
             Ranked {
                 from,

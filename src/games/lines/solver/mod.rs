@@ -1,13 +1,17 @@
 //! Lines agents. They see only the `Observation`: the grid and the next three colours.
 //!
 //! Shared here: the board geometry, legal moves, the lines a ball makes, spawn sampling and
-//! the evaluation of a position. The evaluation values
-//! - free cells (the game is lost when the board fills),
+//! the evaluation of a position, a weighted sum of its `feature`s:
+//! - free cells, and free space that is connected (the game is lost when the board fills;
+//!   balls can only travel through empty cells),
 //! - every 5-cell window that holds balls of one colour only, more the fuller it is (a line
 //!   scores n*n - 7n + 20, so longer and crossing lines pay more per ball), more again when
 //!   its empty cells can be reached by a ball of that colour,
 //! - "threats": a window of four whose last cell a fifth ball can reach next move,
-//! - free space that is connected (balls can only travel through empty cells).
+//! - per colour, how far its best window is from a line; balls near the walls.
+//!
+//! The weights were tuned on greedy games (`examples/tune_lines.rs`, on seeds outside
+//! 1..100), then checked with the expectimax agent; see `DEFAULT_WEIGHTS`.
 
 pub mod expectimax;
 pub mod greedy;
@@ -25,6 +29,10 @@ pub struct Geometry {
     pub windows: Vec<[u8; WINDOW]>,
     /// `by_cell[k]`: the windows that contain cell `k`.
     pub by_cell: Vec<Vec<u16>>,
+    /// Distance of each cell from the centre, 0 there and 1 in a corner (Chebyshev).
+    pub outward: Vec<f64>,
+    /// The touching cells that come later in row-major order (each touching pair once).
+    pub forward8: Vec<Vec<u8>>,
 }
 
 impl Geometry {
@@ -54,11 +62,39 @@ impl Geometry {
                 }
             }
         }
+        let half = (n as f64 - 1.0) / 2.0;
+        let outward = (0..cells)
+            .map(|k| {
+                let (r, c) = ((k / n) as f64, (k % n) as f64);
+                (r - half).abs().max((c - half).abs()) / half
+            })
+            .collect();
+        let forward8 = (0..cells)
+            .map(|k| {
+                let (r, c) = (k / n, k % n);
+                let mut later = Vec::new();
+                if c + 1 < n {
+                    later.push((k + 1) as u8);
+                }
+                if r + 1 < n {
+                    later.push((k + n) as u8);
+                    if c + 1 < n {
+                        later.push((k + n + 1) as u8);
+                    }
+                    if c > 0 {
+                        later.push((k + n - 1) as u8);
+                    }
+                }
+                later
+            })
+            .collect();
         Geometry {
             n,
             neighbours,
             windows,
             by_cell,
+            outward,
+            forward8,
         }
     }
 }
@@ -169,40 +205,83 @@ pub fn sample_spawn(
     (points, points == 0 && empty == 0)
 }
 
-/// How much each part of a position is worth.
-#[derive(Clone, Debug)]
-pub struct Weights {
-    pub empty: f64,
-    /// Value of a one-colour window by its number of balls (0..=4).
-    pub window: [f64; WINDOW],
-    /// Share of a window's value kept when some of its empty cells cannot be reached by a
-    /// ball of its colour.
-    pub blocked: f64,
-    pub threat: f64,
-    /// Per ball that has an empty neighbour.
-    pub mobile: f64,
-    /// Times the share of empty cells in the largest empty region.
-    pub connected: f64,
-    /// Per empty cell outside the largest empty region.
-    pub dead: f64,
-    /// Share of a window's value kept when its colour has fewer than five balls on the board.
-    pub scarce: f64,
+/// The parts of a position the evaluation weighs: its value is the dot product of these
+/// features with `Weights`. All are computed on the board after a move, before its spawn.
+pub mod feature {
+    /// Empty cells.
+    pub const EMPTY: usize = 0;
+    /// Empty cells squared, over the cells (the last free cells are worth the most).
+    pub const EMPTY_SQ: usize = 1;
+    /// One-colour windows of 5 with 1..=4 balls whose empty cells a ball of that colour can
+    /// reach (index `REACHABLE + balls - 1`).
+    pub const REACHABLE: usize = 2;
+    /// The same with some empty cell out of reach of that colour.
+    pub const BLOCKED: usize = 6;
+    /// Fours whose hole a fifth ball of the colour can reach next move (at most 4 counted).
+    pub const THREATS: usize = 10;
+    /// Colours that have such a four.
+    pub const THREAT_COLOURS: usize = 11;
+    /// Balls that have an empty neighbour.
+    pub const MOBILE: usize = 12;
+    /// Share of the empty cells in the largest empty region.
+    pub const CONNECTED: usize = 13;
+    /// Empty cells outside the largest region.
+    pub const DEAD: usize = 14;
+    /// Colours on the board whose best reachable window holds 1..=4 balls
+    /// (index `COLOUR_BEST + balls - 1`).
+    pub const COLOUR_BEST: usize = 15;
+    /// Balls that share no one-colour window with another ball of their colour.
+    pub const LONELY: usize = 19;
+    /// Sum over balls of the distance from the centre (0 there, 1 in a corner).
+    pub const OUTWARD: usize = 20;
+    /// Touching (8 ways) pairs of balls of one colour.
+    pub const PAIRS: usize = 21;
+    /// The move made no line, so three balls are about to land (set by the caller).
+    pub const SPAWN_DUE: usize = 22;
+    /// Always 1 (an offset; it ranks nothing but lets a fitted model match its target).
+    pub const BIAS: usize = 23;
+    pub const COUNT: usize = 24;
 }
+
+/// How much each feature of a position is worth, in points (see `feature`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights(pub [f64; feature::COUNT]);
 
 impl Default for Weights {
     fn default() -> Self {
-        Weights {
-            empty: 12.0,
-            window: [0.0, 0.1, 1.4, 6.0, 14.0],
-            blocked: 0.3,
-            threat: 12.0,
-            mobile: 0.7,
-            connected: 20.0,
-            dead: 0.0,
-            scarce: 1.0,
-        }
+        Weights(DEFAULT_WEIGHTS)
     }
 }
+
+impl Weights {
+    /// The value of a one-colour window with `balls` balls, all of it reachable.
+    fn window(&self, balls: u8) -> f64 {
+        match balls {
+            0 => 0.0,
+            b => self.0[feature::REACHABLE + b.min(4) as usize - 1],
+        }
+    }
+
+    fn value(&self, features: &[f64; feature::COUNT]) -> f64 {
+        self.0.iter().zip(features).map(|(w, f)| w * f).sum()
+    }
+}
+
+/// Tuned by `examples/tune_lines.rs` (a (1+1) evolution strategy over greedy games on 80
+/// seeds from 1001 with 8 <= N*N/C < 17), starting from the first, hand-set weights. Mean
+/// greedy game length on 80 other such seeds (from 3001): 320 moves by hand, 395 tuned;
+/// from 5001: 350 and 366. The expectimax agent at 1 s on 200 seeds with 12 <= N*N/C <= 16:
+/// 73 full games by hand, 79 and 73 tuned (mean length 638 and 670 / 665).
+const DEFAULT_WEIGHTS: [f64; feature::COUNT] = [
+    9.858, -0.278, // empty, empty squared
+    0.163, 0.967, 6.0, 14.0, // reachable windows
+    0.049, 0.29, 1.8, 4.2, // blocked windows
+    14.96, 0.0, // threats, threat colours
+    0.411, 20.0, 0.0, // mobile, connected, dead
+    -1.795, -1.535, 0.0, 0.0, // colour best
+    0.0, 4.603, 0.0, // lonely, outward, pairs
+    -27.9, 0.0, // spawn due, bias
+];
 
 /// A move worth a closer look: cells and its quick value.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -314,21 +393,35 @@ impl Evaluator {
         mobile
     }
 
-    /// The value of a position (higher is better), not counting points already scored.
+    /// The value of a position (higher is better), not counting points already scored,
+    /// as if no spawn were due (the caller adds `SPAWN_DUE`).
     pub fn evaluate(&mut self, grid: &[u8]) -> f64 {
+        let mut features = [0.0; feature::COUNT];
+        self.features(grid, &mut features);
+        self.weights.value(&features)
+    }
+
+    /// The features of a position (`feature`), `SPAWN_DUE` left at 0.
+    pub fn features(&mut self, grid: &[u8], out: &mut [f64; feature::COUNT]) {
+        use feature::*;
+        out.fill(0.0);
+        out[BIAS] = 1.0;
         let empty = self.label_regions(grid);
         if empty == 0 {
-            return 0.0;
+            return;
         }
+        let cells = grid.len() as f64;
         let mobile = self.count_adjacent(grid);
         let largest = self.sizes.iter().copied().max().unwrap_or(0) as f64;
         let mut per_colour = [0u8; 10];
         for &x in grid {
             per_colour[x as usize] += 1;
         }
-        let w = &self.weights;
-        let mut windows = 0.0;
         let mut threats = 0;
+        let mut threat_colours = 0u16;
+        // Per colour: the most balls in one reachable window.
+        let mut best = [0u8; 10];
+        let mut accompanied = [false; MAX_CELLS];
         for win in &self.geo.windows {
             let mut colour = 0u8;
             let mut balls = 0;
@@ -351,6 +444,11 @@ impl Evaluator {
                 let r = self.labels[k as usize];
                 r == 0 || self.adjacent[r as usize * 10 + colour as usize] > 0
             });
+            if balls >= 2 {
+                for &k in win {
+                    accompanied[k as usize] = true;
+                }
+            }
             if balls == 4 && reachable {
                 // The fifth ball must come from outside the window.
                 if let Some(&hole) = win.iter().find(|&&k| grid[k as usize] == 0) {
@@ -366,31 +464,57 @@ impl Evaluator {
                         .count();
                     if self.adjacent[r as usize * 10 + colour as usize] as usize > inside {
                         threats += 1;
+                        threat_colours |= 1u16 << colour;
                     }
                 }
             }
-            let mut value = w.window[balls];
-            if !reachable {
-                value *= w.blocked;
+            if reachable {
+                out[REACHABLE + balls - 1] += 1.0;
+                best[colour as usize] = best[colour as usize].max(balls as u8);
+            } else {
+                out[BLOCKED + balls - 1] += 1.0;
             }
-            if per_colour[colour as usize] < WINDOW as u8 {
-                value *= w.scarce;
-            }
-            windows += value;
         }
-        w.empty * empty as f64
-            + windows
-            + w.threat * (threats.min(4) as f64)
-            + w.mobile * mobile as f64
-            + w.connected * largest / empty as f64
-            - w.dead * (empty as f64 - largest)
+        for c in 1..10 {
+            if per_colour[c] > 0 && best[c] > 0 {
+                out[COLOUR_BEST + best[c] as usize - 1] += 1.0;
+            }
+        }
+        let mut lonely = 0;
+        let mut outward = 0.0;
+        let mut pairs = 0;
+        for (k, &x) in grid.iter().enumerate() {
+            if x == 0 {
+                continue;
+            }
+            if !accompanied[k] {
+                lonely += 1;
+            }
+            outward += self.geo.outward[k];
+            for &m in &self.geo.forward8[k] {
+                if grid[m as usize] == x {
+                    pairs += 1;
+                }
+            }
+        }
+        let empty = empty as f64;
+        out[EMPTY] = empty;
+        out[EMPTY_SQ] = empty * empty / cells;
+        out[THREATS] = threats.min(4) as f64;
+        out[THREAT_COLOURS] = threat_colours.count_ones() as f64;
+        out[MOBILE] = mobile as f64;
+        out[CONNECTED] = largest / empty;
+        out[DEAD] = empty - largest;
+        out[LONELY] = lonely as f64;
+        out[OUTWARD] = outward;
+        out[PAIRS] = pairs as f64;
     }
 
     fn window_value(&self, colour: u8, balls: u8) -> f64 {
-        if colour == MIXED || balls == 0 {
+        if colour == MIXED {
             0.0
         } else {
-            self.weights.window[balls.min(4) as usize]
+            self.weights.window(balls)
         }
     }
 
@@ -503,7 +627,8 @@ impl Evaluator {
                     let slot = to as usize * 10 + colour;
                     let line = self.arrive_line[slot] as usize;
                     let quick = if line > 0 {
-                        line_score(line) as f64 + w.empty * (line + SPAWN_BALLS) as f64
+                        line_score(line) as f64
+                            + (line as f64 * w.0[feature::EMPTY] - w.0[feature::SPAWN_DUE])
                     } else {
                         self.leave[from] + self.arrive[slot]
                     };
@@ -537,9 +662,6 @@ impl Evaluator {
         all
     }
 }
-
-/// Balls a move that scores nothing lets in.
-const SPAWN_BALLS: usize = 3;
 
 #[cfg(test)]
 mod tests {
@@ -667,6 +789,43 @@ mod tests {
     }
 
     #[test]
+    fn features_of_a_small_board_by_hand() {
+        use feature::*;
+        // Four 1s along the top row, a fifth 1 in the far corner that can reach (0,4), and a
+        // lone 2 in the centre.
+        let n = 7;
+        let mut ev = Evaluator::new(n, Weights::default());
+        let mut grid = vec![0u8; n * n];
+        grid[..4].fill(1);
+        grid[6 * n + 6] = 1;
+        grid[3 * n + 3] = 2;
+        let mut f = [0.0; COUNT];
+        ev.features(&grid, &mut f);
+        assert_eq!(f[EMPTY], 43.0);
+        assert_eq!(f[EMPTY_SQ], 43.0 * 43.0 / 49.0);
+        // Row 0 has one window with four 1s, one with three (cols 1..5), one with two.
+        assert_eq!(f[REACHABLE + 3], 1.0);
+        assert!(f[REACHABLE + 2] >= 1.0 && f[REACHABLE + 1] >= 1.0);
+        assert_eq!(f[BLOCKED..BLOCKED + 4], [0.0; 4]);
+        assert_eq!((f[THREATS], f[THREAT_COLOURS]), (1.0, 1.0));
+        assert_eq!((f[MOBILE], f[CONNECTED], f[DEAD]), (6.0, 1.0, 0.0));
+        // Colour 1's best window holds four, colour 2's one.
+        assert_eq!(f[COLOUR_BEST..COLOUR_BEST + 4], [1.0, 0.0, 0.0, 1.0]);
+        // The corner 1 and the centre 2 share no window with a ball of their colour.
+        assert_eq!(f[LONELY], 2.0);
+        // Row 0 and the corner are at distance 1 from the centre, the 2 at 0.
+        assert_eq!(f[OUTWARD], 5.0);
+        assert_eq!(f[PAIRS], 3.0);
+        assert_eq!((f[SPAWN_DUE], f[BIAS]), (0.0, 1.0));
+        let value: f64 = ev.weights.0.iter().zip(&f).map(|(w, x)| w * x).sum();
+        assert_eq!(ev.evaluate(&grid), value);
+        // A full board has no features but the offset.
+        let full = vec![1u8; n * n];
+        ev.features(&full, &mut f);
+        assert!(f[..BIAS].iter().all(|&x| x == 0.0));
+    }
+
+    #[test]
     fn threats_and_free_space_raise_the_value() {
         let n = 7;
         let mut ev = Evaluator::new(n, Weights::default());
@@ -677,7 +836,10 @@ mod tests {
         let without = ev.evaluate(&grid);
         grid[5 * n + 5] = 1; // a fifth 1 that can reach (0,4)
         let with = ev.evaluate(&grid);
-        assert!(with >= without + ev.weights.threat, "{with} {without}");
+        assert!(
+            with >= without + ev.weights.0[feature::THREATS],
+            "{with} {without}"
+        );
         let mut crowded = grid.clone();
         crowded[6 * n] = 3;
         assert!(ev.evaluate(&crowded) < ev.evaluate(&grid));
