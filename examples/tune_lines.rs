@@ -8,7 +8,7 @@
 //! 1..100, the seeds the solver is measured on. Check a result on seeds it was not tuned on
 //! (`0` iterations only reports the start).
 //!
-//! Usage: cargo run --release --example tune_lines -- ITERATIONS [SEEDS_FROM] [COUNT]
+//! Usage: cargo run --release --example tune_lines -- ITERATIONS [SEEDS_FROM] [COUNT] [MIN_N]
 //! START="w0,w1,..." starts from these weights instead of the defaults.
 use arcade::clock::Budget;
 use arcade::game::{play, Game, Params};
@@ -40,12 +40,12 @@ fn mean_length(weights: &Weights, seeds: &[u64]) -> f64 {
     total as f64 / seeds.len() as f64
 }
 
-fn decided_seeds(from: u64, count: usize) -> Vec<u64> {
+fn decided_seeds(from: u64, count: usize, min_n: usize) -> Vec<u64> {
     (from..)
         .filter(|&seed| {
             let instance = Lines::generate(seed, &Params::new());
             let cells_per_colour = (instance.n * instance.n) as f64 / instance.colors as f64;
-            (8.0..17.0).contains(&cells_per_colour)
+            instance.n >= min_n && (8.0..17.0).contains(&cells_per_colour)
         })
         .take(count)
         .collect()
@@ -55,7 +55,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let arg = |i: usize, default: u64| args.get(i).map_or(default, |s| s.parse().unwrap());
     let iterations = arg(1, 50);
-    let seeds = decided_seeds(arg(2, 1001), arg(3, 80) as usize);
+    let seeds = decided_seeds(arg(2, 1001), arg(3, 80) as usize, arg(4, 7) as usize);
     let mut best = Weights::default();
     if let Ok(text) = std::env::var("START") {
         for (w, x) in best.0.iter_mut().zip(text.split(',')) {
