@@ -68,8 +68,7 @@ fn main() {
     for iteration in 0..iterations {
         let mut candidate = best.clone();
         for _ in 0..1 + noise.below(3) {
-            // The offset (BIAS) ranks nothing: leave it.
-            let i = noise.below(feature::BIAS);
+            let i = noise.below(feature::COUNT);
             let step = noise.below(1 << 20) as f64 / (1 << 20) as f64 * 2.0 - 1.0;
             let w = &mut candidate.0[i];
             if *w == 0.0 {

@@ -69,23 +69,16 @@ impl Geometry {
                 (r - half).abs().max((c - half).abs()) / half
             })
             .collect();
+        // The run directions all point forward in row-major order.
         let forward8 = (0..cells)
             .map(|k| {
-                let (r, c) = (k / n, k % n);
-                let mut later = Vec::new();
-                if c + 1 < n {
-                    later.push((k + 1) as u8);
-                }
-                if r + 1 < n {
-                    later.push((k + n) as u8);
-                    if c + 1 < n {
-                        later.push((k + n + 1) as u8);
-                    }
-                    if c > 0 {
-                        later.push((k + n - 1) as u8);
-                    }
-                }
-                later
+                let (r, c) = ((k / n) as isize, (k % n) as isize);
+                RUN_DIRS
+                    .iter()
+                    .map(|&(dr, dc)| (r + dr, c + dc))
+                    .filter(|&(r, c)| r >= 0 && c >= 0 && r < n as isize && c < n as isize)
+                    .map(|(r, c)| (r * n as isize + c) as u8)
+                    .collect()
             })
             .collect();
         Geometry {
@@ -238,9 +231,7 @@ pub mod feature {
     pub const PAIRS: usize = 21;
     /// The move made no line, so three balls are about to land (set by the caller).
     pub const SPAWN_DUE: usize = 22;
-    /// Always 1 (an offset; it ranks nothing but lets a fitted model match its target).
-    pub const BIAS: usize = 23;
-    pub const COUNT: usize = 24;
+    pub const COUNT: usize = 23;
 }
 
 /// How much each feature of a position is worth, in points (see `feature`).
@@ -279,8 +270,8 @@ const DEFAULT_WEIGHTS: [f64; feature::COUNT] = [
     14.96, 0.0, // threats, threat colours
     0.411, 20.0, 0.0, // mobile, connected, dead
     -1.795, -1.535, 0.0, 0.0, // colour best
-    0.0, 4.603, 0.0, // lonely, outward, pairs
-    -27.9, 0.0, // spawn due, bias
+    0.0, 4.603, 0.0,   // lonely, outward, pairs
+    -27.9, // spawn due
 ];
 
 /// A move worth a closer look: cells and its quick value.
@@ -405,7 +396,6 @@ impl Evaluator {
     pub fn features(&mut self, grid: &[u8], out: &mut [f64; feature::COUNT]) {
         use feature::*;
         out.fill(0.0);
-        out[BIAS] = 1.0;
         let empty = self.label_regions(grid);
         if empty == 0 {
             return;
@@ -413,10 +403,6 @@ impl Evaluator {
         let cells = grid.len() as f64;
         let mobile = self.count_adjacent(grid);
         let largest = self.sizes.iter().copied().max().unwrap_or(0) as f64;
-        let mut per_colour = [0u8; 10];
-        for &x in grid {
-            per_colour[x as usize] += 1;
-        }
         let mut threats = 0;
         let mut threat_colours = 0u16;
         // Per colour: the most balls in one reachable window.
@@ -475,10 +461,8 @@ impl Evaluator {
                 out[BLOCKED + balls - 1] += 1.0;
             }
         }
-        for c in 1..10 {
-            if per_colour[c] > 0 && best[c] > 0 {
-                out[COLOUR_BEST + best[c] as usize - 1] += 1.0;
-            }
+        for &balls in best.iter().filter(|&&b| b > 0) {
+            out[COLOUR_BEST + balls as usize - 1] += 1.0;
         }
         let mut lonely = 0;
         let mut outward = 0.0;
@@ -816,13 +800,13 @@ mod tests {
         // Row 0 and the corner are at distance 1 from the centre, the 2 at 0.
         assert_eq!(f[OUTWARD], 5.0);
         assert_eq!(f[PAIRS], 3.0);
-        assert_eq!((f[SPAWN_DUE], f[BIAS]), (0.0, 1.0));
+        assert_eq!(f[SPAWN_DUE], 0.0);
         let value: f64 = ev.weights.0.iter().zip(&f).map(|(w, x)| w * x).sum();
         assert_eq!(ev.evaluate(&grid), value);
-        // A full board has no features but the offset.
+        // A full board has no features.
         let full = vec![1u8; n * n];
         ev.features(&full, &mut f);
-        assert!(f[..BIAS].iter().all(|&x| x == 0.0));
+        assert!(f.iter().all(|&x| x == 0.0));
     }
 
     #[test]
