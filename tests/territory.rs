@@ -1,10 +1,11 @@
-//! Golden tests against the official AHC061 tools' records in ../shared/ahc061: the inputs
+//! Golden tests against the official AHC061 tools' records in tests/data/territory/ahc061 (copied from the official
+//! local tools, see that folder's README): the inputs
 //! gen.exe wrote, the scores tester.exe printed and its per-turn messages to player 0.
 
 use arcade::game::{replay, Game, Params};
 use arcade::games::territory::{Territory, CELLS, N, TURNS};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/ahc061");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/territory/ahc061");
 
 fn read(path: &str) -> String {
     std::fs::read_to_string(format!("{DATA}/{path}"))

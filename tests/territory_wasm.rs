@@ -14,195 +14,195 @@ use wasm_bindgen_test::wasm_bindgen_test;
 const INPUTS: [&str; 20] = [
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0000.txt"
+        "/tests/data/territory/ahc061/in/0000.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0001.txt"
+        "/tests/data/territory/ahc061/in/0001.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0002.txt"
+        "/tests/data/territory/ahc061/in/0002.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0003.txt"
+        "/tests/data/territory/ahc061/in/0003.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0004.txt"
+        "/tests/data/territory/ahc061/in/0004.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0005.txt"
+        "/tests/data/territory/ahc061/in/0005.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0006.txt"
+        "/tests/data/territory/ahc061/in/0006.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0007.txt"
+        "/tests/data/territory/ahc061/in/0007.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0008.txt"
+        "/tests/data/territory/ahc061/in/0008.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0009.txt"
+        "/tests/data/territory/ahc061/in/0009.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0010.txt"
+        "/tests/data/territory/ahc061/in/0010.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0011.txt"
+        "/tests/data/territory/ahc061/in/0011.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0012.txt"
+        "/tests/data/territory/ahc061/in/0012.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0013.txt"
+        "/tests/data/territory/ahc061/in/0013.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0014.txt"
+        "/tests/data/territory/ahc061/in/0014.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0015.txt"
+        "/tests/data/territory/ahc061/in/0015.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0016.txt"
+        "/tests/data/territory/ahc061/in/0016.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0017.txt"
+        "/tests/data/territory/ahc061/in/0017.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0018.txt"
+        "/tests/data/territory/ahc061/in/0018.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/in/0019.txt"
+        "/tests/data/territory/ahc061/in/0019.txt"
     )),
 ];
 
 const MOVES: [&str; 20] = [
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0000.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0000.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0001.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0001.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0002.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0002.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0003.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0003.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0004.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0004.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0005.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0005.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0006.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0006.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0007.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0007.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0008.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0008.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0009.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0009.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0010.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0010.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0011.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0011.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0012.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0012.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0013.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0013.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0014.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0014.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0015.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0015.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0016.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0016.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0017.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0017.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0018.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0018.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/moves/0019.txt"
+        "/tests/data/territory/ahc061/judge_golden/moves/0019.txt"
     )),
 ];
 
 const TRANSCRIPTS: [&str; 5] = [
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/transcripts/0000.txt"
+        "/tests/data/territory/ahc061/judge_golden/transcripts/0000.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/transcripts/0001.txt"
+        "/tests/data/territory/ahc061/judge_golden/transcripts/0001.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/transcripts/0002.txt"
+        "/tests/data/territory/ahc061/judge_golden/transcripts/0002.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/transcripts/0003.txt"
+        "/tests/data/territory/ahc061/judge_golden/transcripts/0003.txt"
     )),
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ahc061/judge_golden/transcripts/0004.txt"
+        "/tests/data/territory/ahc061/judge_golden/transcripts/0004.txt"
     )),
 ];
 
 const SCORES: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../shared/ahc061/judge_golden/scores.txt"
+    "/tests/data/territory/ahc061/judge_golden/scores.txt"
 ));
 
 #[wasm_bindgen_test]
