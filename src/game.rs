@@ -183,6 +183,16 @@ pub fn replay<G: Game>(
     instance: &G::Instance,
     actions: &[G::Action],
 ) -> Result<G::State, TurnError> {
+    let state = replay_prefix::<G>(instance, actions)?;
+    G::check_end(instance, &state, actions.len())?;
+    Ok(state)
+}
+
+/// Replays the first moves of a game (it need not be finished).
+pub fn replay_prefix<G: Game>(
+    instance: &G::Instance,
+    actions: &[G::Action],
+) -> Result<G::State, TurnError> {
     let mut state = G::start(instance);
     for (turn, action) in actions.iter().enumerate() {
         if G::is_over(instance, &state) {
@@ -193,7 +203,6 @@ pub fn replay<G: Game>(
         }
         G::apply(instance, &mut state, action).map_err(|reason| TurnError { turn, reason })?;
     }
-    G::check_end(instance, &state, actions.len())?;
     Ok(state)
 }
 
@@ -203,8 +212,19 @@ pub fn play<G: Game>(
     agent: &mut dyn Agent<G>,
     budget: &mut Budget,
 ) -> Result<(Vec<G::Action>, G::State), TurnError> {
-    let mut state = G::start(instance);
-    let mut actions = Vec::new();
+    play_from::<G>(instance, Vec::new(), agent, budget)
+}
+
+/// Runs an agent through the rest of a game whose first moves are `prefix`. The agent sees
+/// only observations from there on, as a contestant joining the game at that move would.
+pub fn play_from<G: Game>(
+    instance: &G::Instance,
+    prefix: Vec<G::Action>,
+    agent: &mut dyn Agent<G>,
+    budget: &mut Budget,
+) -> Result<(Vec<G::Action>, G::State), TurnError> {
+    let mut state = replay_prefix::<G>(instance, &prefix)?;
+    let mut actions = prefix;
     while !G::is_over(instance, &state) {
         let observation = G::observe(instance, &state);
         let action = agent.act(&observation, budget);
@@ -460,6 +480,18 @@ pub trait DynGame: Sync {
         params: &Params,
         agent: &str,
         budget: &mut Budget,
+    ) -> Result<Solution, Error> {
+        self.solve_from(seed, params, "", agent, budget)
+    }
+    /// Runs a solver from the position after `prefix` (the first moves, in the output
+    /// format); the solution's output holds the prefix and the solver's moves.
+    fn solve_from(
+        &self,
+        seed: u64,
+        params: &Params,
+        prefix: &str,
+        agent: &str,
+        budget: &mut Budget,
     ) -> Result<Solution, Error>;
     fn session(&self, seed: u64, params: &Params) -> Result<Box<dyn DynSession>, Error>;
     /// The game's short label of an instance (empty when the seed or params are bad).
@@ -548,10 +580,11 @@ impl<G: Game> DynGame for Registered<G> {
         Ok(G::score(&instance, &state))
     }
 
-    fn solve(
+    fn solve_from(
         &self,
         seed: u64,
         params: &Params,
+        prefix: &str,
         agent: &str,
         budget: &mut Budget,
     ) -> Result<Solution, Error> {
@@ -563,7 +596,12 @@ impl<G: Game> DynGame for Registered<G> {
                 G::AGENTS.join(", ")
             ))
         })?;
-        let (actions, state) = play::<G>(&instance, player.as_mut(), budget)?;
+        let prefix = if prefix.trim().is_empty() {
+            Vec::new()
+        } else {
+            G::parse_output(&instance, prefix)?
+        };
+        let (actions, state) = play_from::<G>(&instance, prefix, player.as_mut(), budget)?;
         Ok(Solution {
             output: G::format_output(&actions),
             score: G::score(&instance, &state),

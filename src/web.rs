@@ -106,6 +106,29 @@ pub fn solve(
     budget_ms: f64,
     on_progress: Option<js_sys::Function>,
 ) -> Result<JsValue, JsError> {
+    solve_from(
+        game_id,
+        seed_text,
+        params_value,
+        "",
+        agent,
+        budget_ms,
+        on_progress,
+    )
+}
+
+/// As `solve`, from the position after `prefix` (the first moves in the output format); the
+/// output holds the prefix and the solver's moves.
+#[wasm_bindgen(js_name = solveFrom)]
+pub fn solve_from(
+    game_id: &str,
+    seed_text: &str,
+    params_value: JsValue,
+    prefix: &str,
+    agent: &str,
+    budget_ms: f64,
+    on_progress: Option<js_sys::Function>,
+) -> Result<JsValue, JsError> {
     let game = game(game_id)?;
     let (seed, params) = (seed(game, seed_text)?, params(params_value)?);
     let mut budget = Budget::new(budget_ms);
@@ -115,7 +138,7 @@ pub fn solve(
         }));
     }
     let solution = game
-        .solve(seed, &params, agent, &mut budget)
+        .solve_from(seed, &params, prefix, agent, &mut budget)
         .map_err(js_error)?;
     Ok(to_js(&solution))
 }

@@ -28,7 +28,7 @@ export class SolverRunner {
    * Starts a solve. Callbacks: onProgress({score, turn, elapsed_ms}), onDone(result),
    * onError(message). Only one job at a time.
    */
-  start({ game, seed, params, solver, budgetMs }, { onProgress, onDone, onError }) {
+  start({ game, seed, params, solver, budgetMs, prefix = '' }, { onProgress, onDone, onError }) {
     if (this.job) this.cancel();
     this.warm();
     const id = this.nextId++;
@@ -74,7 +74,7 @@ export class SolverRunner {
       finish();
       onError(`the solver crashed: ${event.message ?? 'unknown error'}`);
     };
-    worker.postMessage({ id, game, seed, params, solver, budgetMs });
+    worker.postMessage({ id, game, seed, params, solver, budgetMs, prefix });
   }
 
   /** Stops the running job at once. */

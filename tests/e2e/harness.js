@@ -33,8 +33,8 @@ export async function start() {
      * Opens the page at `query` (after `beforeLoad(context)`, e.g. to route requests), waits
      * until the app is ready; collects page errors.
      */
-    async open(query = '', { beforeLoad } = {}) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    async open(query = '', { beforeLoad, viewport = { width: 1280, height: 900 }, touch = false } = {}) {
+      const context = await browser.newContext({ viewport, isMobile: touch, hasTouch: touch });
       await beforeLoad?.(context);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
       const page = await context.newPage();
@@ -56,14 +56,31 @@ export async function start() {
 export const frame = (page) => page.evaluate(() => window.arcade.frame());
 export const messageText = (page) => page.evaluate(() => {
   const m = document.getElementById('message');
-  return m.hidden ? '' : m.textContent;
+  return m.hidden ? '' : document.getElementById('message-text').textContent;
 });
+
+/** Where the centre of board cell (r, c) is on the screen (the board may be scaled). */
+export async function cellPoint(page, r, c) {
+  // A click on a control far down the panels may have scrolled the board away.
+  await page.locator('#board').evaluate((el) => {
+    const b = el.getBoundingClientRect();
+    if (b.top < 0 || b.bottom > innerHeight) el.scrollIntoView({ block: 'nearest' });
+  });
+  const g = await page.evaluate(() => window.arcade.geometry());
+  const box = await page.locator('#board').boundingBox();
+  return { x: box.x + (g.x0 + (c + 0.5) * g.cell) * g.scale, y: box.y + (g.y0 + (r + 0.5) * g.cell) * g.scale };
+}
 
 /** Clicks the centre of board cell (r, c) as a person would. */
 export async function clickCell(page, r, c) {
-  const g = await page.evaluate(() => window.arcade.geometry());
-  const box = await page.locator('#board').boundingBox();
-  await page.mouse.click(box.x + g.x0 + (c + 0.5) * g.cell, box.y + g.y0 + (r + 0.5) * g.cell);
+  const p = await cellPoint(page, r, c);
+  await page.mouse.click(p.x, p.y);
+}
+
+/** Taps the centre of board cell (r, c) on a touch screen. */
+export async function tapCell(page, r, c) {
+  const p = await cellPoint(page, r, c);
+  await page.touchscreen.tap(p.x, p.y);
 }
 
 export async function screenshot(page, name) {

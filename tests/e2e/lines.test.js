@@ -75,7 +75,7 @@ test('click a ball, then a cell: the ball travels its path and three new balls l
   assert.deepEqual(moved.view.spawned[0], [3, 6, 1], 'the tester\'s first spawn of seed 1');
   assert.deepEqual(moved.view.next, [3, 2, 2]);
   assert.equal((await geometry(page)).selected, null, 'a played move lets the ball go');
-  assert.equal(await page.textContent('#turn'), '1 / 1');
+  assert.equal(await page.textContent('#turn'), '1');
   await settle(page);
   await screenshot(page, 'lines-after-move');
   await page.click('#undo');
@@ -93,7 +93,7 @@ test('click a ball, then a cell: the ball travels its path and three new balls l
   assert.equal((await geometry(page)).selected, null);
   // An empty cell with no ball selected says what to do and plays nothing.
   await clickCell(page, 6, 6);
-  assert.match(await messageText(page), /\(6, 6\) is empty: click a ball first/);
+  assert.match(await messageText(page), /\(6, 6\) is empty: pick a ball first/);
   assert.equal((await frame(page)).turn, 1);
   assert.deepEqual(page.errors, []);
 });
@@ -141,7 +141,7 @@ test('an unreachable target is refused with the reason and changes nothing', asy
   await clickCell(page, r1, c1);
   const reachable = (await geometry(page)).reachable;
   await clickCell(page, r2, c2);
-  assert.equal(await messageText(page), `move ${before.turn}: no path of empty cells from (${r1}, ${c1}) to (${r2}, ${c2})`);
+  assert.equal(await messageText(page), `move ${before.turn + 1}: no path of empty cells from (${r1}, ${c1}) to (${r2}, ${c2})`);
   const after = await frame(page);
   assert.equal(after.turn, before.turn);
   assert.equal(after.moves, before.moves, 'the loaded moves after this turn are kept');
@@ -217,13 +217,13 @@ test('a bad paste names the move and the reason and keeps the game being played'
   const played = await frame(page);
   await page.fill('#output', '1 6 0 0\n9 9 0 0\n');
   await page.click('#load-output');
-  assert.match(await messageText(page), /move 1: cell \(9, 9\) is off the 7x7 board.*your current game is unchanged/);
+  assert.match(await messageText(page), /move 2(?: \([^)]*\))?: cell \(9, 9\) is off the 7x7 board.*your current game is unchanged/);
   await page.fill('#output', '1 6 0 0\n0 0 x 1\n');
   await page.click('#load-output');
-  assert.match(await messageText(page), /move 1: 'x' is not an integer/);
+  assert.match(await messageText(page), /move 2(?: \([^)]*\))?: 'x' is not an integer/);
   await page.fill('#output', '1 6 0 0\n');
   await page.click('#load-output');
-  assert.match(await messageText(page), /move 1: the output ends after 1 moves but the game is not over/);
+  assert.match(await messageText(page), /move 2(?: \([^)]*\))?: the output ends after 1 moves but the game is not over/);
   await screenshot(page, 'lines-bad-paste');
   const still = await frame(page);
   assert.deepEqual([still.turn, still.moves, still.score], [played.turn, played.moves, played.score]);

@@ -34,17 +34,17 @@ test('a seed link opens the generated strip and the meter shows the exact optimu
   assert.deepEqual(page.errors, []);
 });
 
-test('arrow keys slide the strip and score merges; a move that changes nothing is refused', async () => {
+test('L and R slide the strip and score merges; a move that changes nothing is refused; arrows only step the replay', async () => {
   // Seed 4 starts as "2 0 0 0": left changes nothing.
   const page = await site.open('?v=1&game=strip2048&seed=4');
   const start0 = await frame(page);
   assert.deepEqual(start0.view.tiles, [1, 0, 0, 0]);
   await page.locator('#board').focus();
-  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('l');
   assert.match(await messageText(page), /← Left changes nothing here/);
   assert.equal((await frame(page)).turn, 0);
   await screenshot(page, 'strip2048-refused');
-  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('r');
   const moved = await frame(page);
   assert.equal(moved.turn, 1);
   assert.equal(moved.view.tiles[3], 1, 'the 2 slid to the right end');
@@ -53,15 +53,22 @@ test('arrow keys slide the strip and score merges; a move that changes nothing i
   // Keep sliding until a merge scores.
   for (let i = 0; i < 12 && (await frame(page)).score === 0; i++) {
     const v = (await frame(page)).view;
-    await page.keyboard.press(v.can_left ? 'ArrowLeft' : 'ArrowRight');
+    await page.keyboard.press(v.can_left ? 'l' : 'r');
   }
   const scored = await frame(page);
   assert.ok(scored.score > 0, 'a merge scored');
   assert.equal(await page.textContent('#score'), scored.view.score_text);
   assert.equal(scored.view.score_text, String(scored.score));
+  // The arrows step the replay and never play or cut the moves.
+  const played = scored.turn;
+  await page.keyboard.press('ArrowLeft');
+  assert.deepEqual([(await frame(page)).turn, (await frame(page)).moves], [played - 1, played]);
+  await page.keyboard.press('ArrowRight');
+  assert.deepEqual([(await frame(page)).turn, (await frame(page)).moves], [played, played]);
   // Shift+arrows stay the replay's ±100.
   await page.keyboard.press('Shift+ArrowLeft');
   assert.equal((await frame(page)).turn, 0);
+  assert.equal((await frame(page)).moves, played);
   assert.deepEqual(page.errors, []);
 });
 
@@ -124,7 +131,7 @@ test('a pasted move string scores as the CLI does; a bad one names the move', as
   assert.ok(calls <= 2, `${calls} analyses during a replay of 233 moves`);
   await paste(page, 'lrx');
   await page.click('#load-output');
-  assert.match(await messageText(page), /move 2: 'x' is not a move \(expected l or r\)/);
+  assert.match(await messageText(page), /move 3(?: \([^)]*\))?: 'x' is not a move \(expected l or r\)/);
   await analysis(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'strip2048-bad-paste');

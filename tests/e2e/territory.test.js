@@ -169,11 +169,12 @@ test('a bad paste names the move and the reason and keeps the current game', asy
   assert.equal(played.turn, 1);
   const [sx, sy] = played.view.positions[0];
   for (const [text, reason] of [
-    ['9 9\n', new RegExp(`move 0: Player 0 attempted invalid move from \\(${sx}, ${sy}\\) to \\(9, 9\\)`)],
-    [`${sx} ${sy}\n${sx} x\n`, /move 1: 'x' is not an integer/],
-    [`# a comment\n${sx} ${sy}\n`, /move 1: Incomplete: 1\/100 turns/],
-    [`${sx} ${sy}\n10 0\n`, /move 1: Player 0 attempted to move to out-of-bounds position \(10, 0\)/],
-    [`${sx} ${sy} 1\n`, /move 0: Too many tokens in line/],
+    ['9 9\n', new RegExp(`move 1(?: \\([^)]*\\))?: Player 0 attempted invalid move from \\(${sx}, ${sy}\\) to \\(9, 9\\)`)],
+    [`${sx} ${sy}\n${sx} x\n`, /move 2(?: \([^)]*\))?: 'x' is not an integer/],
+    [`# a comment\n\n${sx} ${sy}\n${sx} x\n`, /move 2 \(line 4\): 'x' is not an integer/],
+    [`# a comment\n${sx} ${sy}\n`, /move 2(?: \([^)]*\))?: Incomplete: 1\/100 turns/],
+    [`${sx} ${sy}\n10 0\n`, /move 2(?: \([^)]*\))?: Player 0 attempted to move to out-of-bounds position \(10, 0\)/],
+    [`${sx} ${sy} 1\n`, /move 1(?: \([^)]*\))?: Too many tokens in line/],
   ]) {
     await paste(page, text);
     await page.click('#load-output');

@@ -2,7 +2,7 @@
 // ball with the cells it can reach, the path a ball travels, and where the last move made
 // balls vanish and new ones land. Each ball carries its colour number (toggle) because red,
 // pink, orange and magenta are hard to tell apart for many people.
-import { sizeCanvas, cellAt, cellCentre, animate, FONT, INK, MUTED, BAD, text, group } from './common.js';
+import { sizeCanvas, cellAt, cellCentre, animate, drawCursor, inkOn, FONT, INK, MUTED, BAD, text, group } from './common.js';
 
 const PAD = 16;
 const ACCENT = '#2563eb';
@@ -20,12 +20,32 @@ const END_TEXT = {
 const steps = (k) => `${k} step${k === 1 ? '' : 's'}`;
 const colourName = (colour) => `colour ${colour} (${NAMES[colour - 1] ?? '?'})`;
 
-/** Dark text on light balls, white on dark ones (relative luminance of the CSS colour). */
-function textOn(css) {
-  const v = [1, 3, 5].map((i) => parseInt(css.slice(i, i + 2), 16) / 255)
-    .map((x) => (x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2] > 0.35 ? INK : '#fff';
-}
+// The official visualizer's colours 1..9 (the view sends the same list: `view.palette`).
+export const PALETTE = ['#ff0000', '#00ffff', '#00ff00', '#0000ff', '#ffc800', '#ff00ff', '#000000', '#ffafaf', '#808080'];
+
+/** Every text colour on every background this renderer draws (tests check the contrast). */
+export const textPairs = () => [
+  ...PALETTE.map((bg) => ({ fg: inkOn(bg), bg, what: 'colour number on a ball' })),
+  { fg: MUTED, bg: BOARD_BG, what: 'colour number in a new-ball ring, row and column numbers' },
+  { fg: MUTED, bg: '#ffffff', what: 'panel text' },
+  { fg: '#067647', bg: '#ffffff', what: 'points gained' },
+  { fg: ACCENT, bg: '#ffffff', what: 'selection line' },
+  { fg: BAD, bg: '#ffffff', what: 'status line' },
+];
+
+export const about = {
+  goal: 'Score as many points as you can in 1,000 moves by lining up five or more balls of one colour.',
+  rules: [
+    'A move sends one ball to an empty cell it can reach along a path of empty cells (up, down, left, right).',
+    'Five or more balls of one colour in a row, column or diagonal vanish.',
+    'A move that makes no line brings three new balls, of the three colours shown as Next, on random empty cells (where is hidden until they land).',
+    'The game ends after 1,000 moves or when the board is full.',
+  ],
+  scoring: 'Removing n balls at once scores n·n − 7n + 20 points (5 balls: 10, 6: 14, 7: 26 …). Topcoder scored each test as YOUR / BEST.',
+  keys: 'Tap or click a ball, then an empty cell it can reach (tinted). Keyboard: arrows move the cursor, Enter picks the ball and Enter on a tinted cell sends it; Esc drops the pick.',
+  contest: 'Topcoder Marathon Match "Lines" (March 2021)',
+  statement: 'https://www.topcoder.com/challenges/30175218',
+};
 
 /** The empty cells a ball at `k` can reach: the empty regions touching it. */
 function reachableFrom(view, k) {
@@ -74,6 +94,7 @@ export function create(canvas, hooks) {
   let stopAnim = () => {};
   let lastDrawAt = -Infinity;
   let way = { view: null, from: -1, to: -1, cells: null }; // the last path asked of the rules
+  let cursor = null;
 
   /** The cells a ball would travel from `from` to `to`, as the rules play it (a preview). */
   function pathOf(view, from, to) {
@@ -109,7 +130,7 @@ export function create(canvas, hooks) {
     ctx.strokeStyle = 'rgba(0,0,0,.45)';
     ctx.stroke();
     if (label && radius >= 9) {
-      ctx.fillStyle = textOn(css);
+      ctx.fillStyle = inkOn(css);
       ctx.font = `700 ${Math.round(radius * 0.95)}px ${FONT}`;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
@@ -162,7 +183,7 @@ export function create(canvas, hooks) {
       const can = reach.size ? `${reach.size} cells reachable` : 'walled in, it cannot move';
       text(ctx, `${at} selected: ${can}. Esc deselects.`, grid.x0, PAD + 12, { colour: ACCENT, weight: 600 });
     }
-    else text(ctx, 'Click a ball, then an empty cell it can reach.', grid.x0, PAD + 12);
+    else text(ctx, 'Pick a ball, then an empty cell it can reach.', grid.x0, PAD + 12);
 
     // Cells, and the reachable ones of the selected ball tinted.
     ctx.fillStyle = BOARD_BG;
@@ -191,6 +212,7 @@ export function create(canvas, hooks) {
 
     if (anim) drawAnimated(ctx, view, anim, R);
     else drawSettled(ctx, view, R);
+    drawCursor(ctx, grid, cursor);
     panel(ctx, view, panelX);
     canvas.setAttribute('aria-label', `Lines ${n}x${n}, ${view.colors} colours; score ${view.score}; move ${view.moves} of ${MAX_MOVES}; next ${view.next.join(' ')}${statusText ? `; ${statusText}` : ''}`);
   }
@@ -344,10 +366,9 @@ export function create(canvas, hooks) {
     return `The game is over: ${END_TEXT[end] ?? end}. Undo or seek back to play from an earlier move.`;
   }
 
-  const onDown = (event) => {
-    if (!frame) return;
-    const at = cellAt(grid, canvas, event);
-    if (!at) return;
+  /** A tap, click or Enter on a cell: pick a ball, drop it, or send it to an empty cell. */
+  function tap(at) {
+    if (!frame || !at) return;
     const view = frame.view;
     const k = at.r * view.n + at.c;
     if (view.grid[k] !== 0) {
@@ -360,14 +381,35 @@ export function create(canvas, hooks) {
       return;
     }
     if (selected === null) {
-      hooks.message(view.end ? endMessage() : `(${at.r}, ${at.c}) is empty: click a ball first, then an empty cell it can reach.`);
+      hooks.message(view.end ? endMessage() : `(${at.r}, ${at.c}) is empty: pick a ball first, then an empty cell it can reach.`);
       return;
     }
     const from = selected;
     const move = `${Math.floor(from / view.n)} ${from % view.n} ${at.r} ${at.c}`;
     // The rules decide; a refused move (no path) shows their reason and keeps the selection.
     if (hooks.play(move) && frame.view.end) hooks.message(endMessage());
+  }
+
+  const onDown = (event) => {
+    if (frame) tap(cellAt(grid, canvas, event));
   };
+
+  /** What a cell holds, and what a move there would do. */
+  function cellText(at) {
+    const view = frame.view;
+    const k = at.r * view.n + at.c;
+    const colour = view.grid[k];
+    let tip = `(${at.r}, ${at.c}) ${colour ? colourName(colour) : 'empty'}`;
+    if (colour && selected === k) tip += ' · picked';
+    if (!colour && selected !== null) {
+      const [r1, c1] = [Math.floor(selected / view.n), selected % view.n];
+      const way = reach.has(k) ? pathOf(view, selected, k) : null;
+      tip += way ? ` · ${steps(way.length - 1)} from (${r1}, ${c1})` : ` · no path from (${r1}, ${c1})`;
+    }
+    if (view.spawned.some(([r, c, x]) => r === at.r && c === at.c && x === colour && colour)) tip += ' · new ball';
+    else if (!colour && view.vanished.some(([r, c]) => r === at.r && c === at.c)) tip += ' · a ball vanished here';
+    return tip;
+  }
 
   const onMove = (event) => {
     const at = frame && cellAt(grid, canvas, event);
@@ -380,17 +422,7 @@ export function create(canvas, hooks) {
       }
     }
     if (!at) return hooks.tooltip(null);
-    const view = frame.view;
-    const colour = view.grid[k];
-    let tip = `(${at.r}, ${at.c}) ${colour ? colourName(colour) : 'empty'}`;
-    if (!colour && selected !== null) {
-      const [r1, c1] = [Math.floor(selected / view.n), selected % view.n];
-      const way = reach.has(k) ? pathOf(view, selected, k) : null;
-      tip += way ? ` · ${steps(way.length - 1)} from (${r1}, ${c1})` : ` · no path from (${r1}, ${c1})`;
-    }
-    if (view.spawned.some(([r, c, x]) => r === at.r && c === at.c && x === colour && colour)) tip += ' · new ball';
-    else if (!colour && view.vanished.some(([r, c]) => r === at.r && c === at.c)) tip += ' · a ball vanished here';
-    hooks.tooltip(tip, event);
+    hooks.tooltip(cellText(at), event);
   };
   const onLeave = () => {
     hover = null;
@@ -402,7 +434,23 @@ export function create(canvas, hooks) {
   canvas.addEventListener('pointerleave', onLeave);
 
   return {
-    hint: 'Click a ball, then an empty cell it can reach (tinted); Esc or a second click lets it go. Five or more of a colour in a row vanish; a move that makes no line brings three new balls (dashed rings).',
+    keys: 'Esc drops the picked ball',
+    moveUnit: 'line',
+    tap,
+    cellText,
+    setCursor(cell) {
+      cursor = cell;
+      // The cursor on an empty cell previews the picked ball's path, as hovering does.
+      if (cell && frame) hover = cell.r * frame.view.n + cell.c;
+    },
+    endText: (view) => (view.end ? END_TEXT[view.end] ?? view.end : null),
+    describe(f) {
+      const v = f.view;
+      const rows = [];
+      for (let r = 0; r < v.n; r++) rows.push(v.grid.slice(r * v.n, (r + 1) * v.n).map((x) => (x ? String(x) : '.')).join(' '));
+      return `${v.n}x${v.n} board, ${v.colors} colours (. = empty), move ${v.moves} of 1,000, next ${v.next.join(' ')}\n${rows.join('\n')}`;
+    },
+    hint: 'Tap a ball, then an empty cell it can reach (tinted); Esc or a second tap lets it go. Five or more of a colour in a row vanish; a move that makes no line brings three new balls (dashed rings).',
     controls(container) {
       const label = document.createElement('label');
       const box = document.createElement('input');

@@ -1,10 +1,29 @@
 // SquareRemover: the board, the next falling colours, swaps by click or drag, and removed
 // squares flashing where they vanished.
-import { sizeCanvas, cellAt, cellCentre, roundRect, animate } from './common.js';
+import { sizeCanvas, cellAt, cellCentre, roundRect, animate, drawCursor, inkOn, MUTED } from './common.js';
 
 // Okabe-Ito colours (distinguishable with the common colour-vision deficiencies); the colour
-// index is also written small in each tile.
-const PALETTE = ['#E69F00', '#56B4E9', '#009E73', '#F0E442', '#0072B2', '#D55E00'];
+// index is also written in each tile, in black or white, whichever reads better.
+export const PALETTE = ['#E69F00', '#56B4E9', '#009E73', '#F0E442', '#0072B2', '#D55E00'];
+
+/** Every text colour on every background this renderer draws (tests check the contrast). */
+export const textPairs = () => [
+  ...PALETTE.map((bg) => ({ fg: inkOn(bg), bg, what: 'tile digit' })),
+  { fg: MUTED, bg: '#ffffff', what: 'side text' },
+];
+
+export const about = {
+  goal: 'Make as many one-colour 2x2 squares as you can in exactly 10,000 swaps.',
+  rules: [
+    'Each move swaps two tiles that share a side.',
+    'Whenever a 2x2 square of one colour exists (the topmost, then leftmost first), it scores 1 and its four tiles are replaced, left to right and top to bottom, by the next four colours of the buffer (shown as Next).',
+    'The board and the whole buffer are known: the buffer comes from the seed.',
+  ],
+  scoring: 'Your score is the number of squares removed after 10,000 moves (squares present at the start count too). Topcoder scored each test as YOUR / BEST, summed over the tests.',
+  keys: 'Tap or click a tile, then a neighbour (or drag from one to the other). Keyboard: arrows move the cursor, Enter picks a tile and Enter on a neighbour swaps; Esc drops the pick. Ctrl+Z / Ctrl+Y undo and redo.',
+  contest: 'Topcoder TCO\'14 Marathon Round 1 / Marathon Match 83 (2014), problem SquareRemover',
+  statement: 'https://community.topcoder.com/longcontest/?module=ViewProblemStatement&rd=15938&pm=13132',
+};
 const DIRS = [[-1, 0], [0, 1], [1, 0], [0, -1]];
 
 export function create(canvas, hooks) {
@@ -12,6 +31,7 @@ export function create(canvas, hooks) {
   let grid = null;
   let selected = null;
   let dragFrom = null;
+  let cursor = null;
   let stopFlash = () => {};
 
   function layout(view) {
@@ -47,6 +67,7 @@ export function create(canvas, hooks) {
         ctx.fillRect(grid.x0 + c * grid.cell, grid.y0 + r * grid.cell, 2 * grid.cell, 2 * grid.cell);
       }
     }
+    drawCursor(ctx, grid, cursor);
     if (selected) {
       ctx.strokeStyle = '#1d232b';
       ctx.lineWidth = 3;
@@ -54,7 +75,7 @@ export function create(canvas, hooks) {
     }
     // The next colours, in the 2x2 groups in which they will fill the next squares.
     const nx = grid.x0 + side + 24;
-    ctx.fillStyle = '#667085';
+    ctx.fillStyle = MUTED;
     ctx.font = '13px system-ui, sans-serif';
     ctx.fillText('Next', nx, grid.y0 + 10);
     const s = 26;
@@ -63,7 +84,7 @@ export function create(canvas, hooks) {
         tile(ctx, nx + (k % 2) * s, grid.y0 + 20 + g * (2 * s + 10) + Math.floor(k / 2) * s, s, view.next[g * 4 + k]);
       }
     }
-    ctx.fillStyle = '#667085';
+    ctx.fillStyle = MUTED;
     ctx.fillText(`${view.colors} colours`, nx, grid.y0 + 20 + 2 * (2 * s + 10) + 16);
     ctx.fillText(`${view.moves_left} moves left`, nx, grid.y0 + 20 + 2 * (2 * s + 10) + 34);
   }
@@ -73,8 +94,8 @@ export function create(canvas, hooks) {
     ctx.fillStyle = PALETTE[color] ?? '#999';
     ctx.fill();
     if (size >= 22) {
-      ctx.fillStyle = 'rgba(0,0,0,.35)';
-      ctx.font = `${Math.round(size / 3)}px system-ui, sans-serif`;
+      ctx.fillStyle = inkOn(PALETTE[color] ?? '#999999');
+      ctx.font = `600 ${Math.round(size / 2.6)}px system-ui, sans-serif`;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
       ctx.fillText(String(color), x + size / 2, y + size / 2 + 1);
@@ -94,6 +115,20 @@ export function create(canvas, hooks) {
     return false;
   }
 
+  /** A tap, click or Enter on a cell: pick it, drop it, or swap it with the picked one. */
+  function tap(cell) {
+    if (!frame || !cell) return;
+    if (selected && swap(selected, cell)) return;
+    selected = selected && selected.r === cell.r && selected.c === cell.c ? null : cell;
+    draw();
+  }
+
+  const cellText = (cell) => {
+    const color = frame.view.board[cell.r * frame.view.n + cell.c];
+    const picked = selected && selected.r === cell.r && selected.c === cell.c ? ' · picked' : '';
+    return `(${cell.r}, ${cell.c}) colour ${color}${picked}`;
+  };
+
   const onDown = (event) => {
     if (!frame) return;
     const cell = cellAt(grid, canvas, event);
@@ -103,8 +138,7 @@ export function create(canvas, hooks) {
       dragFrom = null;
       return;
     }
-    selected = selected && selected.r === cell.r && selected.c === cell.c ? null : cell;
-    draw();
+    tap(cell);
   };
   const onUp = (event) => {
     const cell = frame && cellAt(grid, canvas, event);
@@ -114,8 +148,7 @@ export function create(canvas, hooks) {
   const onMove = (event) => {
     const cell = frame && cellAt(grid, canvas, event);
     if (!cell) return hooks.tooltip(null);
-    const color = frame.view.board[cell.r * frame.view.n + cell.c];
-    hooks.tooltip(`(${cell.r}, ${cell.c}) colour ${color}`, event);
+    hooks.tooltip(cellText(cell), event);
   };
   const onLeave = () => hooks.tooltip(null);
   canvas.addEventListener('pointerdown', onDown);
@@ -124,7 +157,29 @@ export function create(canvas, hooks) {
   canvas.addEventListener('pointerleave', onLeave);
 
   return {
-    hint: 'Swap two neighbouring tiles: click one then the other, or drag. Completed 2x2 squares of one colour vanish and refill from the buffer.',
+    hint: 'Swap two neighbouring tiles: tap one then the other, or drag. Completed 2x2 squares of one colour vanish and refill from the buffer.',
+    keys: 'Esc drops the picked tile',
+    touch: 'drag',
+    moveUnit: 'ints3',
+    progress: 'best',
+    tap,
+    cellText,
+    setCursor(cell) { cursor = cell; },
+    onKey(event) {
+      if (event.key === 'Escape' && selected) {
+        selected = null;
+        draw();
+        return true;
+      }
+      return false;
+    },
+    endText: () => 'all 10,000 moves are played',
+    describe(f) {
+      const v = f.view;
+      const rows = [];
+      for (let r = 0; r < v.n; r++) rows.push(v.board.slice(r * v.n, (r + 1) * v.n).join(''));
+      return `${v.n}x${v.n} board, colours 0..${v.colors - 1}, ${v.moves_left} moves left\n${rows.join('\n')}\nnext: ${v.next.join(' ')}`;
+    },
     draw(next, { animated = false } = {}) {
       frame = next;
       stopFlash();

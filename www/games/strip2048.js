@@ -1,7 +1,7 @@
 // Strip 2048: the strip as tiles (exact values, or 2^k when the decimal does not fit), the
 // random numbers the next moves will use and where the next tile lands, and a meter with the
 // best final score still reachable (the game's exact analysis, debounced).
-import { sizeCanvas, roundRect, animate, FONT, INK, MUTED, text, button } from './common.js';
+import { sizeCanvas, roundRect, animate, toLogical, inkOn, FONT, INK, MUTED, BAD, text, button } from './common.js';
 
 const PAD = 16;
 // The classic 2048 colours up to 2048; past it the hue turns with the exponent.
@@ -17,10 +17,43 @@ const SETTLE_AFTER_GIVING_UP_MS = 1000;
 const arrowOf = (letter) => (letter === 'l' ? '← Left' : 'Right →');
 const group = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-function tileColours(e) {
-  if (e < CLASSIC.length) return { bg: CLASSIC[e], fg: e <= 2 ? '#776e65' : '#fff' };
-  return { bg: `hsl(${(200 + (e - CLASSIC.length) * 37) % 360} 45% 36%)`, fg: '#fff' };
+/** #rrggbb of an HSL colour (h in degrees, s and l in 0..1). */
+function hslHex(h, sat, l) {
+  const f = (n) => {
+    const k = (n + h / 30) % 12;
+    const v = l - sat * Math.min(l, 1 - l) * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(255 * v).toString(16).padStart(2, '0');
+  };
+  return `#${f(0)}${f(8)}${f(4)}`;
 }
+
+/** A tile's fill and the text colour that reads best on it (black or white). */
+function tileColours(e) {
+  const bg = e < CLASSIC.length ? CLASSIC[e] : hslHex((200 + (e - CLASSIC.length) * 37) % 360, 0.45, 0.36);
+  return { bg, fg: inkOn(bg) };
+}
+
+/** Every text colour on every background this renderer draws (tests check the contrast). */
+export const textPairs = () => [
+  ...Array.from({ length: 64 }, (_, e) => ({ ...tileColours(e), what: `tile 2^${e}` })),
+  { fg: LEFT_COLOUR, bg: '#ffffff', what: 'left marker' },
+  { fg: RIGHT_COLOUR, bg: '#ffffff', what: 'right marker' },
+  { fg: MUTED, bg: '#ffffff', what: 'panel text' },
+  { fg: BAD, bg: '#ffffff', what: 'game over' },
+].map(({ bg, fg, what }) => ({ fg, bg, what }));
+
+export const about = {
+  goal: 'Score as much as you can on a one-row 2048 strip whose new tiles come from a known pseudorandom generator.',
+  rules: [
+    'A move slides every tile to the left or to the right; two equal neighbours meeting merge into one tile of twice the value (each tile merges once a move).',
+    'After a move that changes the strip, a new 2 or 4 appears on an empty cell; where and which come from the generator (the numbers it will use are shown).',
+    'A move that changes nothing is not played (the contest skips it). The game ends when neither side changes the strip.',
+  ],
+  scoring: 'Each merge scores the value of the new tile. IPSC\'s hard subproblem asked for the best score reachable from the start, which the meter shows for the current position.',
+  keys: 'L or the ◀ Left button slides left, R or Right ▶ slides right; on a touch screen, swipe left or right on the board. H shows an optimal next move. The arrow keys step through a replay, never play.',
+  contest: 'IPSC 2014 (Internet Problem Solving Contest), problem B: Beating the game',
+  statement: 'https://ipsc.ksp.sk/2014/real/problems/b.html',
+};
 
 /** The position, as a cache key: strip, effective moves (= place in the random numbers), score. */
 const keyOf = (view) => `${view.tiles.join(',')}|${view.effective_moves}|${view.score_text}|${view.next_random.join(',')}|${view.later_random.flat().join(',')}`;
@@ -98,7 +131,7 @@ export function create(canvas, hooks) {
       }
     }
     text(ctx, `${view.n} cells · effective moves k = ${view.effective_moves} · ${last}`, PAD, PAD + 6, { colour: INK });
-    if (!view.can_left && !view.can_right) text(ctx, 'Game over: neither side changes the strip.', w - PAD, PAD + 28, { colour: '#b42318', weight: 600, align: 'right' });
+    if (!view.can_left && !view.can_right) text(ctx, 'Game over: neither side changes the strip.', w - PAD, PAD + 28, { colour: BAD, weight: 600, align: 'right' });
   }
 
   function strip(ctx, view, pop) {
@@ -306,13 +339,28 @@ export function create(canvas, hooks) {
 
   /** The tile under the pointer (tiles may be taller than wide, so not common.cellAt). */
   function columnAt(event) {
-    const rect = canvas.getBoundingClientRect();
-    const scale = parseFloat(canvas.style.width) / rect.width || 1;
-    const x = (event.clientX - rect.left) * scale - grid.x0;
-    const y = (event.clientY - rect.top) * scale - grid.y0;
+    if (!grid) return null;
+    const p = toLogical(canvas, event);
+    const x = p.x - grid.x0;
+    const y = p.y - grid.y0;
     const i = Math.floor(x / grid.cell);
     return y >= 0 && y < grid.height && i >= 0 && i < grid.cols ? i : null;
   }
+
+  // A horizontal swipe on the board is a move (vertical swipes scroll the page: CSS pan-y).
+  let swipe = null;
+  const onDown = (event) => { swipe = { x: event.clientX, y: event.clientY, id: event.pointerId }; };
+  const onUp = (event) => {
+    if (!swipe || swipe.id !== event.pointerId) return;
+    const dx = event.clientX - swipe.x;
+    const dy = event.clientY - swipe.y;
+    swipe = null;
+    if (Math.abs(dx) >= 30 && Math.abs(dx) > 1.5 * Math.abs(dy)) move(dx < 0 ? 'l' : 'r');
+  };
+  const onCancel = () => { swipe = null; };
+  canvas.addEventListener('pointerdown', onDown);
+  canvas.addEventListener('pointerup', onUp);
+  canvas.addEventListener('pointercancel', onCancel);
 
   const onMove = (event) => {
     const i = frame && columnAt(event);
@@ -331,18 +379,29 @@ export function create(canvas, hooks) {
   canvas.addEventListener('pointerleave', onLeave);
 
   return {
-    hint: 'Slide with ← / → (or the buttons); moves that change nothing are refused. Hint shows an optimal next move. In a replay, ◀◀ ▶▶ step and Shift+←/→ jump ±100.',
+    hint: 'Slide with L / R (or the buttons, or a swipe on the board); moves that change nothing are refused. Hint (H) shows an optimal next move.',
+    keys: 'L slides left, R slides right, H hints; the arrow keys step a replay',
+    touch: 'swipe-x',
+    moveUnit: 'chars',
+    progress: 'best',
+    endText: (view) => (!view.can_left && !view.can_right ? 'neither side changes the strip' : null),
+    describe(f) {
+      const v = f.view;
+      return `${v.n} cells: ${v.values.map((x) => (x === '0' || x === 0 ? '.' : x)).join(' ')}\nscore ${v.score_text}; ${meterText}`;
+    },
     controls(container) {
       container.append(
-        button('strip-left', '◀ Left', 'slide left (←)', () => move('l')),
-        button('strip-right', 'Right ▶', 'slide right (→)', () => move('r')),
-        button('strip-hint', 'Hint', 'an optimal next move', hint),
+        button('strip-left', '◀ Left', 'slide left (L)', () => move('l')),
+        button('strip-right', 'Right ▶', 'slide right (R)', () => move('r')),
+        button('strip-hint', 'Hint', 'an optimal next move (H)', hint),
       );
     },
     onKey(event) {
       if (event.shiftKey || event.ctrlKey || event.metaKey || event.altKey) return false;
-      if (event.key === 'ArrowLeft') move('l');
-      else if (event.key === 'ArrowRight') move('r');
+      const key = event.key.toLowerCase();
+      if (key === 'l') move('l');
+      else if (key === 'r') move('r');
+      else if (key === 'h') hint();
       else return false;
       return true;
     },
@@ -360,6 +419,9 @@ export function create(canvas, hooks) {
       clearTimeout(timer);
       canvas.removeEventListener('pointermove', onMove);
       canvas.removeEventListener('pointerleave', onLeave);
+      canvas.removeEventListener('pointerdown', onDown);
+      canvas.removeEventListener('pointerup', onUp);
+      canvas.removeEventListener('pointercancel', onCancel);
     },
   };
 }

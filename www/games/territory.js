@@ -2,7 +2,7 @@
 // colours with opacity by level, pieces as numbered circles, each player's score — plus what
 // manual play needs: player 0's legal targets, every player's choice last turn (arrows and
 // outlined targets) and the moves that failed.
-import { sizeCanvas, cellAt, cellCentre, animate, FONT, INK, MUTED, BAD, text as drawText, button, group } from './common.js';
+import { sizeCanvas, cellAt, cellCentre, animate, drawCursor, inkOn, overWhite, FONT, INK, MUTED, BAD, text as drawText, button, group } from './common.js';
 
 // The official visualiser's colours for players 0..7.
 const COLOURS = ['#3498db', '#e74c3c', '#2ecc71', '#f39c12', '#9b59b6', '#34495e', '#c0392b', '#95a5a6'];
@@ -18,11 +18,37 @@ const same = (a, b) => a[0] === b[0] && a[1] === b[1];
 /** The official fill opacity of an owned cell: 0.3 + 0.6 L/U. */
 export const opacity = (level, u) => 0.3 + (0.6 * level) / u;
 
-/** Whether a colour at opacity a over white is dark enough to need white text. */
-function isDark(hex, a) {
-  const [r, g, b] = [1, 3, 5].map((i) => 255 * (1 - a) + parseInt(hex.slice(i, i + 2), 16) * a);
-  return 0.299 * r + 0.587 * g + 0.114 * b < 140;
+/** The colour a cell of `owner` at `level` shows (its fill over white), or white when unowned. */
+const cellColour = (view, i) => (view.owner[i] < 0 ? '#ffffff' : overWhite(COLOURS[view.owner[i]], opacity(view.level[i], view.u)));
+
+/** Every text colour on every background this renderer draws (tests check the contrast). */
+export function textPairs() {
+  const pairs = [{ fg: MUTED, bg: '#ffffff', what: 'coordinates, panel text' }, { fg: BAD, bg: '#ffffff', what: 'failed moves' }];
+  for (const colour of COLOURS) {
+    pairs.push({ fg: inkOn(colour), bg: colour, what: 'piece number' });
+    for (let u = 1; u <= 5; u++) {
+      for (let level = 1; level <= u; level++) {
+        const bg = overWhite(colour, opacity(level, u));
+        pairs.push({ fg: inkOn(bg), bg, what: `cell value at level ${level} of ${u}` });
+      }
+    }
+  }
+  return pairs;
 }
+
+export const about = {
+  goal: 'You are player 0 (blue) against 1 to 7 AI players on a 10x10 board: own valuable cells at high levels, and beat the best AI by as much as you can in 100 turns.',
+  rules: [
+    'Each turn every player picks a target at once: a cell of their territory reachable from their piece through their own cells, or a cell next to it, with no other piece on it.',
+    'Pieces that meet on a cell: only the owner\'s piece stays; on an unowned cell all of them go back.',
+    'On an unowned cell you occupy it (level 1); on your own cell you reinforce it (level + 1, at most U); on an AI\'s cell you attack it (level − 1, and it becomes yours at level 1 when it reaches 0; otherwise your piece goes back).',
+    'The AIs weigh cells by value and ownership with hidden weights, and move at random with a hidden probability.',
+  ],
+  scoring: 'A player\'s score is the sum of value × level over its cells. Your absolute score is round(100,000 × log2(1 + S0 / SA)), SA being the best AI\'s score. AtCoder ranked by round(1e9 × YOUR / MAX) summed over the tests.',
+  keys: 'Tap or click a cell with a dashed outline to move there; S (or Stay) reinforces your own cell. Keyboard: arrows move the cursor, Enter moves there.',
+  contest: 'AtCoder Heuristic Contest 061 (AHC061), problem A: Multi-Player Territory Game',
+  statement: 'https://atcoder.jp/contests/ahc061/tasks/ahc061_a',
+};
 
 /** Why player p's move last turn failed (the view says only that it did). */
 function failure(view, p) {
@@ -37,6 +63,7 @@ export function create(canvas, hooks) {
   let frame = null;
   let grid = null;
   let hover = null;
+  let cursor = null;
   let stopAnim = () => {};
 
   const index = (view, x, y) => x * view.n + y;
@@ -58,6 +85,7 @@ export function create(canvas, hooks) {
     legalMarks(ctx, view);
     if (progress === 1) lastTurn(ctx, view);
     pieces(ctx, view, progress);
+    drawCursor(ctx, grid, cursor);
     panel(ctx, view, side + 2 * PAD + 12);
     canvas.setAttribute('aria-label', `turn ${view.turn} of ${view.turns}; S0 ${view.s0}, SA ${view.sa}, score ${view.score}`);
   }
@@ -71,10 +99,10 @@ export function create(canvas, hooks) {
         const top = y0 + x * CELL;
         ctx.fillStyle = '#fff';
         ctx.fillRect(left, top, CELL, CELL);
-        let dark = false;
+        const ink = inkOn(cellColour(view, i));
+        const dark = ink === '#ffffff';
         if (view.owner[i] >= 0) {
           const alpha = opacity(view.level[i], view.u);
-          dark = isDark(COLOURS[view.owner[i]], alpha);
           ctx.globalAlpha = alpha;
           ctx.fillStyle = COLOURS[view.owner[i]];
           ctx.fillRect(left, top, CELL, CELL);
@@ -88,7 +116,7 @@ export function create(canvas, hooks) {
             ctx.fill();
           }
         }
-        text(ctx, String(view.values[i]), left + CELL / 2, top + 15, { size: 12, colour: dark ? '#fff' : INK, align: 'center', baseline: 'middle' });
+        text(ctx, String(view.values[i]), left + CELL / 2, top + 15, { size: 12, colour: ink, align: 'center', baseline: 'middle' });
       }
     }
     ctx.strokeStyle = '#c4c9d2';
@@ -217,7 +245,7 @@ export function create(canvas, hooks) {
       ctx.beginPath();
       ctx.arc(c.x, c.y, r + 1.5, 0, 2 * Math.PI);
       ctx.stroke();
-      text(ctx, String(p), c.x, c.y + 1, { size: 14, colour: '#fff', weight: 700, align: 'center', baseline: 'middle' });
+      text(ctx, String(p), c.x, c.y + 1, { size: 14, colour: inkOn(COLOURS[p]), weight: 700, align: 'center', baseline: 'middle' });
     });
   }
 
@@ -298,17 +326,21 @@ export function create(canvas, hooks) {
     const cell = frame && cellAt(grid, canvas, event);
     if (cell) move(cell.r, cell.c);
   };
-  /** The tooltip of the hovered cell, also refreshed when the shown turn changes under it. */
-  function tooltip(cell, event) {
-    if (!cell || !frame) return hooks.tooltip(null);
+
+  function cellText(cell) {
     const view = frame.view;
     const i = index(view, cell.r, cell.c);
     const owner = view.owner[i] < 0 ? 'none' : `P${view.owner[i]}`;
     let tip = `(${cell.r}, ${cell.c}) V=${view.values[i]} Owner=${owner} Level=${view.level[i]}`;
     const q = pieceAt(view, cell.r, cell.c);
     if (q >= 0) tip += ` · piece P${q}`;
-    if (isLegal(view, cell.r, cell.c)) tip += ' · click to move here';
-    hooks.tooltip(tip, event);
+    if (isLegal(view, cell.r, cell.c)) tip += ' · you can move here';
+    return tip;
+  }
+  /** The tooltip of the hovered cell, also refreshed when the shown turn changes under it. */
+  function tooltip(cell, event) {
+    if (!cell || !frame) return hooks.tooltip(null);
+    hooks.tooltip(cellText(cell), event);
   }
 
   let lastPointer = null;
@@ -333,7 +365,28 @@ export function create(canvas, hooks) {
   canvas.addEventListener('pointerleave', onLeave);
 
   return {
-    hint: 'You are player 0 (blue). Click a cell with a dashed outline to move there (your own cell, or S: stay and reinforce); the AIs move at the same time. Outlines and arrows show last turn\'s choices, ✕ the moves that failed.',
+    moveWord: 'Turn',
+    moveUnit: 'line',
+    keys: 'S stays and reinforces your cell',
+    tap: (cell) => move(cell.r, cell.c),
+    cellText,
+    setCursor(cell) { cursor = cell; },
+    endText: (view) => (view.legal.length ? null : `all ${view.turns} turns are played`),
+    describe(f) {
+      const v = f.view;
+      const rows = [];
+      for (let x = 0; x < v.n; x++) {
+        const row = [];
+        for (let y = 0; y < v.n; y++) {
+          const i = index(v, x, y);
+          const q = pieceAt(v, x, y);
+          row.push(`${v.owner[i] < 0 ? '-' : `P${v.owner[i]}`}${v.owner[i] < 0 ? '' : `L${v.level[i]}`}${q >= 0 ? `*${q}` : ''}:${v.values[i]}`.padEnd(12));
+        }
+        rows.push(row.join(''));
+      }
+      return `Turn ${v.turn} of ${v.turns}; S0 ${v.s0}, SA ${v.sa}; each cell: owner, level, *piece, :value\n${rows.join('\n')}`;
+    },
+    hint: 'You are player 0 (blue). Tap a cell with a dashed outline to move there (your own cell, or S: stay and reinforce); the AIs move at the same time. Outlines and arrows show last turn\'s choices, ✕ the moves that failed.',
     controls(container) {
       container.append(button('territory-stay', 'Stay (reinforce)', 'target your own cell (S)',
         () => frame && move(...frame.view.positions[0])));

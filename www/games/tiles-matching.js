@@ -1,7 +1,7 @@
 // TilesMatching: the board (shape = glyph, colour = fill, and the tester's two-digit code in
 // the corner), the tile in hand drawn large, cells where it fits highlighted, the discard
 // counter against D, the score and its parts, and clears flashing where lines vanished.
-import { sizeCanvas, cellAt, roundRect, animate, FONT, INK, MUTED, BAD, text, button, group } from './common.js';
+import { sizeCanvas, cellAt, roundRect, animate, drawCursor, FONT, INK, MUTED, BAD, text, button, group } from './common.js';
 
 const PAD = 16;
 const TOP = 40; // room for the line above the board
@@ -23,6 +23,30 @@ const COLOURS = [
 // Shape i is the contest's shape digit i: ten silhouettes that differ at a glance.
 const SHAPES = ['circle', 'square', 'triangle', 'star', 'diamond', 'cross', 'heart', 'hexagon', 'crescent', 'hourglass'];
 
+
+/** Every text colour on every background this renderer draws (tests check the contrast). */
+export const textPairs = () => [
+  { fg: '#475467', bg: TILE_BG, what: 'tile code' },
+  { fg: '#ffffff', bg: BAD, what: 'remove tile code' },
+  { fg: '#ffffff', bg: '#2b3340', what: 'wildcard W' },
+  { fg: '#ffffff', bg: INK, what: 'clear label' },
+  { fg: MUTED, bg: '#ffffff', what: 'panel text' },
+  { fg: BAD, bg: '#ffffff', what: 'warnings' },
+];
+
+export const about = {
+  goal: 'Use as many tiles as you can: place each tile you are dealt on the board, or discard it, for up to 10,000 tiles.',
+  rules: [
+    'A regular tile has a colour and a shape (N of each). It goes on an empty cell next to a placed tile, and must match the colour or the shape of every tile beside it.',
+    'A wildcard (W) goes next to any placed tile and matches anything; on an empty board the tile is always a wildcard and goes anywhere.',
+    'A remove tile (R) goes on a placed tile and takes both away.',
+    'A full row or column is cleared. Discarding adds 1 to a counter that may never pass D; placing or removing takes 1 off it. With nothing left to do, you give up.',
+  ],
+  scoring: 'Tiles used (placed or removed; discards do not count), plus S for each row or column cleared alone, plus 3S for a row and a column cleared at once. Topcoder ranked each test: 1 point for each competitor beaten, ½ for a tie, divided by the number of competitors − 1.',
+  keys: 'Tap or click a highlighted cell to place the tile in hand. D discards; Give up ends the game. Keyboard: arrows move the cursor, Enter places the tile there.',
+  contest: 'Topcoder Marathon Match 53 (2009), problem TilesMatching. The official tile generator was not found: the tiles here come from a reconstruction (see the note above the board)',
+  statement: 'https://www.topcoder.com/challenges/13795',
+};
 
 /** A tile code from the view or the hand: {kind: 'wild'|'remove'|'regular', colour, shape}. */
 function decode(code) {
@@ -185,6 +209,7 @@ export function create(canvas, hooks) {
   let grid = null;
   let hand = null;
   let hover = null;
+  let cursor = null;
   let stopAnim = () => {};
   let buttons = null;
   // The board one move earlier, while a step is animated: what its clears took away.
@@ -219,6 +244,7 @@ export function create(canvas, hooks) {
     const ctx = sizeCanvas(canvas, px + PANEL_W + PAD, h);
     text(ctx, `N = ${view.n} colours and shapes · S = ${view.side} · D = ${view.d}`, PAD, 24, { colour: INK, weight: 600 });
     board(ctx, view, progress);
+    drawCursor(ctx, grid, cursor);
     panel(ctx, view, px);
     canvas.setAttribute('aria-label', `TilesMatching board ${view.side}x${view.side}; ${view.tile ? `tile in hand ${view.tile}` : 'game over'}; score ${view.score}; discards ${view.counter}/${view.d}`);
     syncButtons(view);
@@ -462,21 +488,25 @@ export function create(canvas, hooks) {
     const cell = frame && cellAt(grid, canvas, event);
     if (cell) place(cell.r, cell.c);
   };
+
+  function cellText(cell) {
+    const view = frame.view;
+    const code = at(view, cell.r, cell.c);
+    let tip = `(${cell.r}, ${cell.c}) ${code === -1 ? 'empty' : `${codeText(decode(code))}: ${describe(decode(code))}`}`;
+    if (view.tile && isLegal(view, cell.r, cell.c)) {
+      tip += view.tile === 'R' ? ' · the remove tile can go here' : ` · ${view.tile} can go here`;
+      const clear = wouldClear(view, cell.r, cell.c);
+      if (clear) tip += clear.row && clear.col ? ` · clears row and column: +${3 * view.side}` : ` · clears the ${clear.row ? 'row' : 'column'}: +${view.side}`;
+    }
+    return tip;
+  }
   const onMove = (event) => {
     const cell = frame && cellAt(grid, canvas, event);
     const changed = (cell?.r ?? -1) !== (hover?.r ?? -1) || (cell?.c ?? -1) !== (hover?.c ?? -1);
     hover = cell;
     if (changed) draw();
     if (!cell) return hooks.tooltip(null);
-    const view = frame.view;
-    const code = at(view, cell.r, cell.c);
-    let tip = `(${cell.r}, ${cell.c}) ${code === -1 ? 'empty' : `${codeText(decode(code))}: ${describe(decode(code))}`}`;
-    if (view.tile && isLegal(view, cell.r, cell.c)) {
-      tip += view.tile === 'R' ? ' · click to remove it' : ` · click to place ${view.tile}`;
-      const clear = wouldClear(view, cell.r, cell.c);
-      if (clear) tip += clear.row && clear.col ? ` · clears row and column: +${3 * view.side}` : ` · clears the ${clear.row ? 'row' : 'column'}: +${view.side}`;
-    }
-    hooks.tooltip(tip, event);
+    hooks.tooltip(cellText(cell), event);
   };
   const onLeave = () => {
     hooks.tooltip(null);
@@ -490,7 +520,26 @@ export function create(canvas, hooks) {
   canvas.addEventListener('pointerleave', onLeave);
 
   return {
-    hint: 'Click a highlighted cell to place the tile in hand (a remove tile goes on a placed tile). Discard (key D) passes it, up to D in a row; Give up ends the game. A full row or column clears: +S, or +3S for a row and a column at once.',
+    moveUnit: 'line',
+    keys: 'D discards the tile in hand',
+    tap: (cell) => place(cell.r, cell.c),
+    cellText,
+    setCursor(cell) { cursor = cell; },
+    endText: (view) => (view.over ? view.over_reason : null),
+    describe(f) {
+      const v = f.view;
+      const rows = [];
+      for (let r = 0; r < v.side; r++) {
+        const row = [];
+        for (let c = 0; c < v.side; c++) {
+          const code = at(v, r, c);
+          row.push(code === -1 ? '..' : codeText(decode(code)).padStart(2));
+        }
+        rows.push(row.join(' '));
+      }
+      return `${v.side}x${v.side} board (colour digit, shape digit; .. = empty), tile in hand ${v.tile ?? 'none'}, discards ${v.counter} of ${v.d}\n${rows.join('\n')}`;
+    },
+    hint: 'Tap a highlighted cell to place the tile in hand (a remove tile goes on a placed tile). Discard (key D) passes it, up to D in a row; Give up ends the game. A full row or column clears: +S, or +3S for a row and a column at once.',
     controls(container) {
       const discard = button('tiles-discard', 'Discard', 'pass the tile in hand (D); the counter may not exceed D', () => hooks.play('DISCARD'));
       const giveUp = button('tiles-give-up', 'Give up…', 'end the game here (asks first)', () => confirming(true));

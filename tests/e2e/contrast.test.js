@@ -1,0 +1,50 @@
+// WCAG contrast of every text colour on every background the page and the renderers use:
+// 4.5:1 at least (all the page's text is small). No browser needed: the renderers list their
+// pairs (`textPairs`), the page's pairs are read from style.css's custom properties.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { contrast, inkOn } from '../../www/games/common.js';
+import { renderers } from '../../www/games/index.js';
+
+const MIN = 4.5;
+
+test('contrast() gives the WCAG ratios of known pairs', () => {
+  assert.equal(contrast('#000000', '#ffffff').toFixed(2), '21.00');
+  assert.equal(contrast('#777777', '#ffffff').toFixed(2), '4.48');
+  assert.equal(contrast('#ffffff', '#ffffff'), 1);
+  // inkOn always finds a readable ink: the worst background for it is a middle grey.
+  for (let v = 0; v < 256; v += 5) {
+    const hex = `#${v.toString(16).padStart(2, '0').repeat(3)}`;
+    assert.ok(contrast(inkOn(hex), hex) >= MIN, hex);
+  }
+});
+
+for (const [id, renderer] of Object.entries(renderers)) {
+  test(`${id}: every text/background pair of the renderer reads at ${MIN}:1`, () => {
+    assert.equal(typeof renderer.textPairs, 'function', `${id} lists its text colours`);
+    const pairs = renderer.textPairs();
+    assert.ok(pairs.length >= 3);
+    const bad = pairs
+      .map((p) => ({ ...p, ratio: contrast(p.fg, p.bg) }))
+      .filter((p) => !(p.ratio >= MIN))
+      .map((p) => `${p.what}: ${p.fg} on ${p.bg} = ${p.ratio.toFixed(2)}`);
+    assert.deepEqual(bad, []);
+  });
+}
+
+test("the page's text colours read at 4.5:1 on its panels and background", () => {
+  const css = readFileSync(new URL('../../www/style.css', import.meta.url), 'utf8');
+  const vars = Object.fromEntries([...css.matchAll(/--([\w-]+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1], m[2]]));
+  const pairs = [
+    ['ink', 'panel'], ['ink', 'bg'], ['muted', 'panel'], ['muted', 'bg'], ['accent', 'panel'],
+    ['bad', 'bad-bg'], ['warn', 'warn-bg'], ['info', 'info-bg'], ['bad', 'panel'],
+  ];
+  for (const [fg, bg] of pairs) {
+    assert.ok(vars[fg] && vars[bg], `--${fg} and --${bg} are defined`);
+    const ratio = contrast(vars[fg], vars[bg]);
+    assert.ok(ratio >= MIN, `--${fg} on --${bg}: ${ratio.toFixed(2)}`);
+  }
+  // Disabled buttons keep readable text too.
+  assert.ok(contrast('#5d6679', '#f2f4f7') >= MIN);
+});

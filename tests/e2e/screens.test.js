@@ -1,0 +1,156 @@
+// Every game on a phone (390x844, touch), a tablet (768x1024, touch) and a small desktop
+// (1024x768): the board keeps its aspect, a tap or click acts on the cell under it (checked
+// against the view), nothing scrolls sideways, and on the phone the board, score, move and the
+// game's own controls are on the first screen. Screenshots land in out/screens-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, frame, screenshot, cellPoint } from './harness.js';
+
+let site;
+before(async () => { site = await start(); });
+after(async () => { await site.close(); });
+
+const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
+  { name: 'tablet', viewport: { width: 768, height: 1024 }, touch: true },
+  { name: 'desktop', viewport: { width: 1024, height: 768 }, touch: false },
+];
+
+async function press(page, size, r, c) {
+  const p = await cellPoint(page, r, c);
+  if (size.touch) await page.touchscreen.tap(p.x, p.y);
+  else await page.mouse.click(p.x, p.y);
+}
+
+/** Each game: a seed, and a tap sequence on cells the view picks, with what it must do. */
+const GAMES = {
+  'square-remover': {
+    seed: 3,
+    async act(page, size) {
+      // Two neighbours anywhere on the board: a swap is always a legal move.
+      await press(page, size, 5, 3);
+      await press(page, size, 5, 4);
+      const f = await frame(page);
+      assert.equal(f.turn, 1);
+      assert.deepEqual(f.view.last_move, [5, 3, 1], 'the tapped pair was swapped');
+    },
+  },
+  lines: {
+    seed: 3,
+    async act(page, size) {
+      const f = await frame(page);
+      const k = f.view.grid.findIndex((x) => x > 0);
+      const [r, c] = [Math.floor(k / f.view.n), k % f.view.n];
+      await press(page, size, r, c);
+      const g = await page.evaluate(() => window.arcade.geometry());
+      assert.deepEqual(g.selected, [r, c], 'the tapped ball is picked');
+    },
+  },
+  territory: {
+    seed: 3,
+    async act(page, size) {
+      const f = await frame(page);
+      const [x, y] = f.view.legal.find(([a, b]) => a !== f.view.positions[0][0] || b !== f.view.positions[0][1]);
+      await press(page, size, x, y);
+      const g = await frame(page);
+      assert.equal(g.turn, 1);
+      assert.deepEqual(g.view.targets[0], [x, y], 'player 0 moved to the tapped cell');
+    },
+  },
+  'tiles-matching': {
+    seed: 3,
+    async act(page, size) {
+      const f = await frame(page);
+      const [r, c] = f.view.legal[Math.floor(f.view.legal.length / 2)];
+      await press(page, size, r, c);
+      const g = await frame(page);
+      assert.equal(g.turn, 1);
+      assert.notEqual(g.view.board[r * g.view.side + c], -1, 'the tile lies on the tapped cell');
+    },
+  },
+  strip2048: {
+    seed: 3,
+    async act(page, size) {
+      const box = await page.locator('#board').boundingBox();
+      const y = box.y + box.height * 0.2;
+      const f = await frame(page);
+      const letter = f.view.can_left ? 'l' : 'r';
+      const [x0, x1] = letter === 'l' ? [0.7, 0.2] : [0.2, 0.7];
+      if (size.touch) {
+        // A swipe made of touch pointer events (what a finger sends).
+        await page.locator('#board').evaluate((el, { a, b, y }) => {
+          const ev = (type, x) => el.dispatchEvent(new PointerEvent(type, { pointerId: 7, pointerType: 'touch', clientX: x, clientY: y, bubbles: true, isPrimary: true }));
+          ev('pointerdown', a);
+          ev('pointermove', (a + b) / 2);
+          ev('pointerup', b);
+        }, { a: box.x + box.width * x0, b: box.x + box.width * x1, y });
+      } else {
+        await page.mouse.move(box.x + box.width * x0, y);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width * x1, y, { steps: 5 });
+        await page.mouse.up();
+      }
+      const g = await frame(page);
+      assert.equal(g.turn, 1, 'the swipe played a move');
+      assert.equal(g.view.last_move, letter);
+    },
+  },
+};
+
+for (const size of SIZES) {
+  for (const [game, spec] of Object.entries(GAMES)) {
+    test(`${game} at ${size.viewport.width}x${size.viewport.height}: aspect kept, a ${size.touch ? 'tap' : 'click'} acts on its cell, no sideways scroll`, async () => {
+      const page = await site.open(`?v=1&game=${game}&seed=${spec.seed}`, size);
+      const shape = await page.evaluate(() => {
+        const c = document.getElementById('board');
+        const rect = c.getBoundingClientRect();
+        return {
+          logical: c.logical,
+          css: { w: rect.width, h: rect.height },
+          backing: { w: c.width, h: c.height },
+          dpr: devicePixelRatio,
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth,
+        };
+      });
+      const aspect = shape.logical.w / shape.logical.h;
+      // Borders (1 px each side) aside, the shown board has the drawing's aspect.
+      assert.ok(Math.abs((shape.css.w - 2) / (shape.css.h - 2) - aspect) < 0.01, JSON.stringify(shape));
+      assert.ok(Math.abs(shape.backing.w / shape.backing.h - aspect) < 0.01, JSON.stringify(shape));
+      assert.ok(shape.backing.w >= (shape.css.w - 2) * shape.dpr - 1, 'sharp: the backing store follows the displayed size');
+      assert.ok(shape.scrollWidth <= shape.innerWidth, `no horizontal scroll: ${shape.scrollWidth} > ${shape.innerWidth}`);
+      if (size.name === 'phone') {
+        for (const id of ['board', 'score', 'turn', 'undo', 'redo', 'play-hint']) {
+          const box = await page.locator(`#${id}`).boundingBox();
+          assert.ok(box && box.y + box.height <= size.viewport.height, `#${id} is on the first screen (bottom at ${box && box.y + box.height})`);
+        }
+        for (const b of await page.locator('#game-controls button').all()) {
+          const box = await b.boundingBox();
+          if (box) assert.ok(box.y + box.height <= size.viewport.height, `${await b.textContent()} is on the first screen`);
+        }
+      }
+      if (size.name !== 'phone') {
+        // Tablets and desktops: no panel drops under the board where there is room beside it.
+        const board = await page.locator('#board-area').boundingBox();
+        const stats = await page.locator('.stats').boundingBox();
+        if (size.viewport.width >= 1000) assert.ok(stats.x >= board.x + board.width, 'the panels stand beside the board');
+      }
+      await screenshot(page, `screens-${game}-${size.name}`);
+      await spec.act(page, size);
+      await screenshot(page, `screens-${game}-${size.name}-after`);
+      assert.deepEqual(page.errors, []);
+    });
+  }
+}
+
+test('a message never moves the board', async () => {
+  const page = await site.open('?v=1&game=lines&seed=3');
+  const before = await page.locator('#board').boundingBox();
+  // A tap on an empty cell with no ball picked explains itself in a message.
+  const f = await frame(page);
+  const k = f.view.grid.findIndex((x) => x === 0);
+  const p = await cellPoint(page, Math.floor(k / f.view.n), k % f.view.n);
+  await page.mouse.click(p.x, p.y);
+  assert.ok(await page.locator('#message').isVisible());
+  assert.deepEqual(await page.locator('#board').boundingBox(), before);
+});
