@@ -380,7 +380,11 @@ function startPlayback() {
 // ---------- the game's memory: browser storage, the address bar, "Your games" ----------
 
 function store() {
-  app.store ??= new Store((reason) => showMessage(`Your games cannot be kept in this browser (${reason}); the page works, but a reload will not bring them back. A share link still holds the shown game.`, { kind: 'info' }));
+  app.store ??= new Store((reason) => {
+    const text = `Your games cannot be kept in this browser (${reason}); the page works, but a reload will not bring them back. A share link still holds the shown game.`;
+    $('saved-note').textContent = text;
+    showMessage(text, { kind: 'info' });
+  });
   return app.store;
 }
 
@@ -502,6 +506,7 @@ async function openSaved(gameId) {
         useRenderer(gameId);
         await adopt(play, { seed: saved.seed, params: saved.params ?? {}, label: saved.label ?? 'your game', keepOld: false });
         await showSaved();
+        shown();
         return;
       }
       play.free();
@@ -511,6 +516,12 @@ async function openSaved(gameId) {
   }
   await newGame(gameId, info.min_seed, {});
   await showSaved();
+  shown();
+}
+
+/** For tests: the game shown once switching has finished. */
+function shown() {
+  document.body.dataset.game = app.info.id;
 }
 
 async function openFromLink() {
@@ -544,6 +555,7 @@ async function openFromLink() {
   render();
   await saveNow();
   await showSaved();
+  shown();
   if (errors.length) showMessage(`Parts of this link could not be used, the rest is shown: ${errors.join('; ')}.`);
 }
 
@@ -663,6 +675,7 @@ function solve() {
   let best = null;
   let lastSpoken = 0;
   live.textContent = `Solving with ${job.solver} for up to ${budget / 1000} s.`;
+  status.textContent = `running ${job.solver}: 0.0 s / ${budget / 1000} s`;
   app.solveTicker = setInterval(() => {
     const now = performance.now();
     const elapsed = ((now - started) / 1000).toFixed(1);

@@ -1,0 +1,149 @@
+// Every game played with the keyboard alone: Tab to the board, arrows move a visible cursor,
+// Enter acts; Space and Enter on a focused button press that button; every control is in
+// the Tab order; changes are announced once they settle; the board can be read as text.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, frame, screenshot } from './harness.js';
+
+let site;
+before(async () => { site = await start(); });
+after(async () => { await site.close(); });
+
+/** Presses Tab until `selector` has the focus (at most `limit` times); the presses used. */
+async function tabTo(page, selector, limit = 60) {
+  for (let i = 1; i <= limit; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((s) => document.activeElement?.matches(s), selector)) return i;
+  }
+  throw new Error(`${selector} is not in the Tab order`);
+}
+
+/** Moves the board cursor from wherever it is to (r, c) with the arrow keys. */
+async function cursorTo(page, r, c) {
+  // Far up-left first (each Shift+arrow moves 5), then exactly.
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press('Shift+ArrowUp');
+    await page.keyboard.press('Shift+ArrowLeft');
+  }
+  for (let i = 0; i < r; i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < c; i++) await page.keyboard.press('ArrowRight');
+}
+
+async function boardFocused(page) {
+  await page.evaluate(() => document.activeElement?.blur());
+  await tabTo(page, '#board');
+  // The first Enter shows the cursor at its cell.
+  await page.keyboard.press('Enter');
+}
+
+test('SquareRemover by keyboard: pick with Enter, swap with Enter on a neighbour', async () => {
+  const page = await site.open('?v=1&game=square-remover&seed=3');
+  await boardFocused(page);
+  await cursorTo(page, 2, 2);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const f = await frame(page);
+  assert.equal(f.turn, 1);
+  assert.deepEqual(f.view.last_move, [2, 2, 2]);
+  await screenshot(page, 'keyboard-square-remover');
+  // Arrows on the focused board move the cursor, never the replay.
+  await page.keyboard.press('ArrowLeft');
+  assert.equal((await frame(page)).turn, 1);
+  assert.match(await page.textContent('#announce'), /\(3, 1\) colour \d/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('Lines by keyboard: pick a ball, send it to a reachable cell', async () => {
+  const page = await site.open('?v=1&game=lines&seed=3');
+  const f = await frame(page);
+  const n = f.view.n;
+  const k = f.view.grid.findIndex((x) => x > 0);
+  const target = f.view.regions.findIndex((id, m) => id > 0 && m !== k);
+  await boardFocused(page);
+  await cursorTo(page, Math.floor(k / n), k % n);
+  await page.keyboard.press('Enter');
+  assert.deepEqual((await page.evaluate(() => window.arcade.geometry())).selected, [Math.floor(k / n), k % n]);
+  await cursorTo(page, Math.floor(target / n), target % n);
+  await page.keyboard.press('Enter');
+  const g = await frame(page);
+  assert.equal(g.turn, 1);
+  assert.deepEqual(g.view.last_move, [Math.floor(k / n), k % n, Math.floor(target / n), target % n]);
+  assert.deepEqual(page.errors, []);
+});
+
+test('Territory by keyboard: Enter moves to the cursor, S stays', async () => {
+  const page = await site.open('?v=1&game=territory&seed=3');
+  const f = await frame(page);
+  const [x, y] = f.view.legal[f.view.legal.length - 1];
+  await boardFocused(page);
+  await cursorTo(page, x, y);
+  await page.keyboard.press('Enter');
+  assert.deepEqual((await frame(page)).view.targets[0], [x, y]);
+  await page.keyboard.press('s');
+  const g = await frame(page);
+  assert.equal(g.turn, 2);
+  assert.deepEqual(g.view.targets[0], g.view.from[0], 'S targets the piece\'s own cell');
+  assert.deepEqual(page.errors, []);
+});
+
+test('TilesMatching by keyboard: Enter places the tile at the cursor, D discards', async () => {
+  const page = await site.open('?v=1&game=tiles-matching&seed=3');
+  const f = await frame(page);
+  const [r, c] = f.view.legal[0];
+  await boardFocused(page);
+  await cursorTo(page, r, c);
+  await page.keyboard.press('Enter');
+  assert.equal((await frame(page)).turn, 1);
+  await page.keyboard.press('d');
+  const g = await frame(page);
+  assert.equal(g.turn, 2);
+  assert.equal(g.view.counter, 1);
+  assert.deepEqual(page.errors, []);
+});
+
+test('Strip 2048 by keyboard: L and R play, arrows step the replay', async () => {
+  const page = await site.open('?v=1&game=strip2048&seed=3');
+  await boardFocused(page);
+  for (let i = 0; i < 4; i++) {
+    const v = (await frame(page)).view;
+    await page.keyboard.press(v.can_left ? 'l' : 'r');
+  }
+  assert.equal((await frame(page)).turn, 4);
+  await page.keyboard.press('ArrowLeft');
+  assert.deepEqual([(await frame(page)).turn, (await frame(page)).moves], [3, 4]);
+  assert.deepEqual(page.errors, []);
+});
+
+test('Space and Enter press a focused button; Upload and every control are in the Tab order', async () => {
+  const page = await site.open('?v=1&game=square-remover&seed=3');
+  await page.focus('#share');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => document.getElementById('share-link').value !== '');
+  assert.equal(await page.evaluate(() => document.getElementById('play').getAttribute('aria-label')), 'play', 'Space did not start the replay');
+  await page.evaluate(() => document.activeElement?.blur());
+  await tabTo(page, '#upload');
+  await page.evaluate(() => document.activeElement?.blur());
+  await tabTo(page, '#solve');
+  await page.evaluate(() => document.activeElement?.blur());
+  await tabTo(page, '#about summary');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.getElementById('about').open), true);
+  assert.match(await page.textContent('#about-body'), /Topcoder/);
+  assert.equal(await page.getAttribute('#about-body a', 'href'), 'https://community.topcoder.com/longcontest/?module=ViewProblemStatement&rd=15938&pm=13132');
+  await screenshot(page, 'keyboard-about');
+  assert.deepEqual(page.errors, []);
+});
+
+test('the move and score are announced once they settle; the board reads as text', async () => {
+  const page = await site.open('?v=1&game=lines&seed=3');
+  await page.waitForFunction(() => /Move 0, score 0\./.test(document.getElementById('announce').textContent));
+  await page.click('#board-text summary');
+  const text = await page.textContent('#board-text-body');
+  const f = await frame(page);
+  assert.match(text, new RegExp(`${f.view.n}x${f.view.n} board, ${f.view.colors} colours`));
+  assert.equal(text.trim().split('\n').length, 1 + f.view.n);
+  // A solve's status is not a live region updated every 100 ms.
+  assert.equal(await page.getAttribute('#solve-status', 'aria-live'), null);
+  assert.deepEqual(page.errors, []);
+});
