@@ -197,3 +197,37 @@ fn a_pasted_solver_output_scores_as_the_cli_scores_it() {
         "move 10: the output ends after 10 moves but the game is not over"
     );
 }
+
+#[test]
+fn a_solve_from_a_prefix_keeps_the_prefix_and_plays_on_from_it() {
+    let params = Params::new();
+    // A prefix the rules refuse is named like any bad output.
+    let prefix = "0 0 0 1\n";
+    let e = lines()
+        .solve_from(5, &params, prefix, "greedy", &mut Budget::new(1e9))
+        .unwrap_err();
+    assert!(e.to_string().starts_with("move 0: "), "{e}");
+    // The first three moves of greedy's own game: greedy plays on from the position after
+    // them, and the output starts with the prefix.
+    let whole = lines()
+        .solve(5, &params, "greedy", &mut Budget::new(1e9))
+        .unwrap();
+    let prefix: String = whole
+        .output
+        .lines()
+        .take(3)
+        .map(|l| l.to_owned() + "\n")
+        .collect();
+    let from = lines()
+        .solve_from(5, &params, &prefix, "greedy", &mut Budget::new(1e9))
+        .unwrap();
+    assert!(from.output.starts_with(&prefix));
+    assert_eq!(lines().score(5, &params, &from.output), Ok(from.score));
+    // Greedy is deterministic and sees only the position: the same game as from the start.
+    assert_eq!(from.output, whole.output);
+    // An empty prefix is a solve from the start.
+    let empty = lines()
+        .solve_from(5, &params, "", "greedy", &mut Budget::new(1e9))
+        .unwrap();
+    assert_eq!(empty.output, whole.output);
+}

@@ -13,6 +13,14 @@ export function availableWidth(canvas) {
 }
 
 /**
+ * Whether a drawing `wide` logical pixels wide would shrink below 3/4 on this screen: then
+ * renderers move their side panel under the board, in a compact form (phones).
+ */
+export function isNarrow(canvas, wide) {
+  return availableWidth(canvas) < 0.75 * wide;
+}
+
+/**
  * Sizes the canvas for a drawing of w x h logical pixels and returns its context, already
  * transformed so that the renderer draws in logical pixels. The drawing is scaled down (never
  * up) to fit the container's width, keeping its aspect ratio; the backing store follows the

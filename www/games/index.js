@@ -1,4 +1,5 @@
-// One renderer module per game, by game id. Each exports `create(canvas, hooks)` returning
+// One renderer module per game, by game id (the full contract: docs/ARCHITECTURE.md, "The web
+// side"). Each exports `create(canvas, hooks)` returning
 // {hint, draw(frame, {animated}), geometry(), destroy(), optional controls(container),
 // optional onKey(event) -> handled}. `hooks`: play(actionText), tooltip(text|null, event),
 // message(text), preview(actionText) (the view after it, unplayed, or null), analyze() (the

@@ -2,7 +2,7 @@
 // ball with the cells it can reach, the path a ball travels, and where the last move made
 // balls vanish and new ones land. Each ball carries its colour number (toggle) because red,
 // pink, orange and magenta are hard to tell apart for many people.
-import { sizeCanvas, cellAt, cellCentre, animate, drawCursor, inkOn, FONT, INK, MUTED, BAD, text, group } from './common.js';
+import { sizeCanvas, isNarrow, cellAt, cellCentre, animate, drawCursor, inkOn, FONT, INK, MUTED, BAD, text, group } from './common.js';
 
 const PAD = 16;
 const ACCENT = '#2563eb';
@@ -10,6 +10,7 @@ const BOARD_BG = '#f2f4f7';
 const GRID_LINE = '#d0d5dd';
 const NAMES = ['red', 'cyan', 'green', 'blue', 'orange', 'magenta', 'black', 'pink', 'gray'];
 const MAX_MOVES = 1000;
+const COMPACT_H = 56; // the panel under the board on phones
 const NEIGHBOURS = [[0, -1], [1, 0], [0, 1], [-1, 0]];
 const END_TEXT = {
   full: 'the board is full',
@@ -172,7 +173,10 @@ export function create(canvas, hooks) {
     grid = layout(view);
     const side = grid.cell * n;
     const panelX = grid.x0 + side + 28;
-    const ctx = sizeCanvas(canvas, panelX + 210, Math.max(grid.y0 + side + PAD, 470));
+    const narrow = isNarrow(canvas, panelX + 210);
+    const ctx = narrow
+      ? sizeCanvas(canvas, grid.x0 + side + PAD, grid.y0 + side + 16 + COMPACT_H)
+      : sizeCanvas(canvas, panelX + 210, Math.max(grid.y0 + side + PAD, 470));
     const R = grid.cell * 0.38;
     const anim = t === null || !view.last_move ? null : phases(view, t);
 
@@ -213,7 +217,8 @@ export function create(canvas, hooks) {
     if (anim) drawAnimated(ctx, view, anim, R);
     else drawSettled(ctx, view, R);
     drawCursor(ctx, grid, cursor);
-    panel(ctx, view, panelX);
+    if (narrow) compactPanel(ctx, view, grid.x0, grid.y0 + side + 16, side);
+    else panel(ctx, view, panelX);
     canvas.setAttribute('aria-label', `Lines ${n}x${n}, ${view.colors} colours; score ${view.score}; move ${view.moves} of ${MAX_MOVES}; next ${view.next.join(' ')}${statusText ? `; ${statusText}` : ''}`);
   }
 
@@ -315,6 +320,17 @@ export function create(canvas, hooks) {
       const p = centre(r * n + c);
       if (pop < 1) ball(ctx, p.x, p.y, R * (1 + 0.25 * pop), colour, { alpha: 1 - pop });
     }
+  }
+
+  /** Under the board on phones: the next balls and the last move, in large type. */
+  function compactPanel(ctx, view, x, y, w) {
+    text(ctx, 'Next', x, y + 30, { size: 22, colour: INK, weight: 600 });
+    const s = 40;
+    view.next.forEach((colour, i) => ball(ctx, x + 70 + s / 2 + i * (s + 8), y + 22, s * 0.45, colour));
+    if (view.next.length === 0) text(ctx, 'none left', x + 70, y + 30, { size: 20 });
+    let last = 'no move yet';
+    if (view.last_move) last = view.last_score > 0 ? `last move +${group(view.last_score)}` : 'last move: no line';
+    text(ctx, last, x + w, y + 30, { size: 20, colour: view.last_score > 0 ? '#067647' : MUTED, align: 'right' });
   }
 
   function panel(ctx, view, x) {

@@ -1,6 +1,6 @@
 // SquareRemover: the board, the next falling colours, swaps by click or drag, and removed
 // squares flashing where they vanished.
-import { sizeCanvas, cellAt, cellCentre, roundRect, animate, drawCursor, inkOn, MUTED } from './common.js';
+import { sizeCanvas, isNarrow, cellAt, cellCentre, roundRect, animate, drawCursor, inkOn, MUTED } from './common.js';
 
 // Okabe-Ito colours (distinguishable with the common colour-vision deficiencies); the colour
 // index is also written in each tile, in black or white, whichever reads better.
@@ -43,7 +43,8 @@ export function create(canvas, hooks) {
     const view = frame.view;
     grid = layout(view);
     const side = grid.cell * view.n;
-    const ctx = sizeCanvas(canvas, side + 32 + 120, Math.max(side + 32, 330));
+    const narrow = isNarrow(canvas, side + 32 + 120);
+    const ctx = narrow ? sizeCanvas(canvas, side + 32, side + 32 + 44) : sizeCanvas(canvas, side + 32 + 120, Math.max(side + 32, 330));
     for (let r = 0; r < view.n; r++) {
       for (let c = 0; c < view.n; c++) tile(ctx, grid.x0 + c * grid.cell, grid.y0 + r * grid.cell, grid.cell, view.board[r * view.n + c]);
     }
@@ -72,6 +73,18 @@ export function create(canvas, hooks) {
       ctx.strokeStyle = '#1d232b';
       ctx.lineWidth = 3;
       ctx.strokeRect(grid.x0 + selected.c * grid.cell + 1.5, grid.y0 + selected.r * grid.cell + 1.5, grid.cell - 3, grid.cell - 3);
+    }
+    if (narrow) {
+      // Under the board on phones: the next eight colours in a row, and the moves left.
+      const y = grid.y0 + side + 10;
+      ctx.fillStyle = MUTED;
+      ctx.font = '600 20px system-ui, sans-serif';
+      ctx.fillText('Next', grid.x0, y + 24);
+      view.next.slice(0, 8).forEach((c, k) => tile(ctx, grid.x0 + 56 + k * 34 + (k >= 4 ? 8 : 0), y, 32, c));
+      ctx.textAlign = 'right';
+      ctx.fillText(`${view.moves_left} left`, grid.x0 + side, y + 24);
+      ctx.textAlign = 'start';
+      return;
     }
     // The next colours, in the 2x2 groups in which they will fill the next squares.
     const nx = grid.x0 + side + 24;

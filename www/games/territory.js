@@ -2,7 +2,7 @@
 // colours with opacity by level, pieces as numbered circles, each player's score — plus what
 // manual play needs: player 0's legal targets, every player's choice last turn (arrows and
 // outlined targets) and the moves that failed.
-import { sizeCanvas, cellAt, cellCentre, animate, drawCursor, inkOn, overWhite, FONT, INK, MUTED, BAD, text as drawText, button, group } from './common.js';
+import { sizeCanvas, isNarrow, cellAt, cellCentre, animate, drawCursor, inkOn, overWhite, FONT, INK, MUTED, BAD, text as drawText, button, group } from './common.js';
 
 // The official visualiser's colours for players 0..7.
 const COLOURS = ['#3498db', '#e74c3c', '#2ecc71', '#f39c12', '#9b59b6', '#34495e', '#c0392b', '#95a5a6'];
@@ -79,14 +79,19 @@ export function create(canvas, hooks) {
     const view = frame.view;
     grid = { x0: PAD, y0: PAD, cell: CELL, rows: view.n, cols: view.n };
     const side = CELL * view.n;
-    const h = Math.max(side + 2 * PAD, 60 + view.m * 38 + 190);
-    const ctx = sizeCanvas(canvas, side + 2 * PAD + 20 + PANEL_W, h);
+    const wide = side + 2 * PAD + 20 + PANEL_W;
+    const narrow = isNarrow(canvas, wide);
+    const rows = Math.ceil(view.m / 4);
+    const ctx = narrow
+      ? sizeCanvas(canvas, side + 2 * PAD, side + 2 * PAD + 44 + rows * 36)
+      : sizeCanvas(canvas, wide, Math.max(side + 2 * PAD, 60 + view.m * 38 + 190));
     cells(ctx, view);
     legalMarks(ctx, view);
     if (progress === 1) lastTurn(ctx, view);
     pieces(ctx, view, progress);
     drawCursor(ctx, grid, cursor);
-    panel(ctx, view, side + 2 * PAD + 12);
+    if (narrow) compactPanel(ctx, view, PAD, side + PAD + 10, side);
+    else panel(ctx, view, side + 2 * PAD + 12);
     canvas.setAttribute('aria-label', `turn ${view.turn} of ${view.turns}; S0 ${view.s0}, SA ${view.sa}, score ${view.score}`);
   }
 
@@ -260,7 +265,7 @@ export function create(canvas, hooks) {
       ctx.arc(x + 10, y + 6, 9, 0, 2 * Math.PI);
       ctx.fillStyle = COLOURS[p];
       ctx.fill();
-      text(ctx, String(p), x + 10, y + 7, { size: 11, colour: '#fff', weight: 700, align: 'center', baseline: 'middle' });
+      text(ctx, String(p), x + 10, y + 7, { size: 11, colour: inkOn(COLOURS[p]), weight: 700, align: 'center', baseline: 'middle' });
       const name = p === 0 ? 'P0 (you)' : `P${p}${p > 0 && view.scores[p] === best ? ' (SA)' : ''}`;
       text(ctx, name, x + 26, y + 11, { size: 13, weight: p === 0 ? 700 : 400 });
       text(ctx, group(view.scores[p]), x + PANEL_W - 8, y + 11, { size: 13, weight: 600, align: 'right' });
@@ -292,8 +297,25 @@ export function create(canvas, hooks) {
       ctx.fillStyle = COLOURS[0];
       ctx.fillRect(left, y, 24, 18);
       ctx.globalAlpha = 1;
-      text(ctx, String(l), left + 12, y + 10, { size: 11, align: 'center', baseline: 'middle' });
+      text(ctx, String(l), left + 12, y + 10, { size: 11, colour: inkOn(overWhite(COLOURS[0], opacity(l, view.u))), align: 'center', baseline: 'middle' });
     }
+  }
+
+  /** Under the board on phones: every player's score and S0 / SA, in large type. */
+  function compactPanel(ctx, view, x, y, w) {
+    const ratio = view.sa > 0 ? view.s0 / view.sa : 0;
+    text(ctx, `S0 / SA = ${ratio.toFixed(3)} · turn ${view.turn} / ${view.turns}`, x, y + 22, { size: 20, weight: 600 });
+    const colW = w / 4;
+    view.scores.forEach((score, p) => {
+      const cx = x + (p % 4) * colW;
+      const cy = y + 44 + Math.floor(p / 4) * 36;
+      ctx.beginPath();
+      ctx.arc(cx + 12, cy + 6, 12, 0, 2 * Math.PI);
+      ctx.fillStyle = COLOURS[p];
+      ctx.fill();
+      text(ctx, String(p), cx + 12, cy + 7, { size: 15, colour: inkOn(COLOURS[p]), weight: 700, align: 'center', baseline: 'middle' });
+      text(ctx, group(score), cx + 30, cy + 14, { size: 19, weight: p === 0 ? 700 : 400, colour: view.failed[p] ? BAD : INK });
+    });
   }
 
   function lastAction(view, p) {

@@ -1,11 +1,12 @@
 // TilesMatching: the board (shape = glyph, colour = fill, and the tester's two-digit code in
 // the corner), the tile in hand drawn large, cells where it fits highlighted, the discard
 // counter against D, the score and its parts, and clears flashing where lines vanished.
-import { sizeCanvas, cellAt, roundRect, animate, drawCursor, FONT, INK, MUTED, BAD, text, button, group } from './common.js';
+import { sizeCanvas, isNarrow, cellAt, roundRect, animate, drawCursor, FONT, INK, MUTED, BAD, text, button, group } from './common.js';
 
 const PAD = 16;
 const TOP = 40; // room for the line above the board
 const PANEL_W = 250;
+const COMPACT_H = 76; // the panel under the board on phones
 const TILE_BG = '#f4f1ea';
 const EMPTY_BG = '#eceff3';
 const LEGAL_BG = '#d1fadf';
@@ -240,12 +241,15 @@ export function create(canvas, hooks) {
     grid = layout(view);
     const boardW = grid.cell * view.side;
     const px = grid.x0 + boardW + 28;
-    const h = Math.max(grid.y0 + boardW + PAD, 560);
-    const ctx = sizeCanvas(canvas, px + PANEL_W + PAD, h);
+    const narrow = isNarrow(canvas, px + PANEL_W + PAD);
+    const ctx = narrow
+      ? sizeCanvas(canvas, grid.x0 + boardW + PAD, grid.y0 + boardW + 16 + COMPACT_H)
+      : sizeCanvas(canvas, px + PANEL_W + PAD, Math.max(grid.y0 + boardW + PAD, 560));
     text(ctx, `N = ${view.n} colours and shapes · S = ${view.side} · D = ${view.d}`, PAD, 24, { colour: INK, weight: 600 });
     board(ctx, view, progress);
     drawCursor(ctx, grid, cursor);
-    panel(ctx, view, px);
+    if (narrow) compactPanel(ctx, view, grid.x0, grid.y0 + boardW + 16, boardW);
+    else panel(ctx, view, px);
     canvas.setAttribute('aria-label', `TilesMatching board ${view.side}x${view.side}; ${view.tile ? `tile in hand ${view.tile}` : 'game over'}; score ${view.score}; discards ${view.counter}/${view.d}`);
     syncButtons(view);
   }
@@ -339,6 +343,21 @@ export function create(canvas, hooks) {
       text(ctx, label, cx, cy + 6, { size: 18, colour: '#fff', weight: 700, align: 'center' });
       ctx.globalAlpha = 1;
     }
+  }
+
+  /** Under the board on phones: the tile in hand and the discards, in large type. */
+  function compactPanel(ctx, view, x, y, w) {
+    const size = 72;
+    hand = { x, y, size };
+    if (view.tile) drawTile(ctx, x, y, size, decode(view.tile));
+    const tx = x + size + 14;
+    if (!view.tile) {
+      text(ctx, `Game over: ${view.over_reason ?? ''}`, tx, y + 30, { size: 20, colour: BAD, weight: 700 });
+      return;
+    }
+    text(ctx, describe(decode(view.tile)).replace(/ \(.*\)$/, ''), tx, y + 26, { size: 20, colour: INK, weight: 600 });
+    const where = view.stuck ? 'stuck: only Give up is left' : view.legal.length ? `fits ${view.legal.length} cell${view.legal.length === 1 ? '' : 's'}` : 'fits nowhere: discard it';
+    text(ctx, `${where} · discards ${view.counter}/${view.d}`, tx, y + 56, { size: 19, colour: view.stuck || !view.legal.length ? BAD : MUTED });
   }
 
   function panel(ctx, view, px) {
@@ -539,7 +558,7 @@ export function create(canvas, hooks) {
       }
       return `${v.side}x${v.side} board (colour digit, shape digit; .. = empty), tile in hand ${v.tile ?? 'none'}, discards ${v.counter} of ${v.d}\n${rows.join('\n')}`;
     },
-    hint: 'Tap a highlighted cell to place the tile in hand (a remove tile goes on a placed tile). Discard (key D) passes it, up to D in a row; Give up ends the game. A full row or column clears: +S, or +3S for a row and a column at once.',
+    hint: 'Tap a highlighted cell to place the tile in hand; Discard (D) passes it, up to D in a row; Give up ends the game. Full rows and columns clear.',
     controls(container) {
       const discard = button('tiles-discard', 'Discard', 'pass the tile in hand (D); the counter may not exceed D', () => hooks.play('DISCARD'));
       const giveUp = button('tiles-give-up', 'Give up…', 'end the game here (asks first)', () => confirming(true));
