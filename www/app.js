@@ -438,9 +438,43 @@ function wire() {
   });
 }
 
+/**
+ * Shows the player or the batch view (`?view=batch`). The batch view and its libraries load
+ * the first time it is shown; it gets the compiled wasm module for its workers.
+ */
+async function showView(view, { module, link } = {}) {
+  document.body.dataset.view = view;
+  $('batch-view').hidden = view !== 'batch';
+  for (const a of document.querySelectorAll('#views a')) {
+    if (a.dataset.view === view) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
+  if (view !== 'batch') return syncAddress();
+  if (!app.batch) {
+    const { createBatchView } = await import('./batch/batch.js');
+    app.batch = createBatchView($('batch-view'), {
+      infos: app.infos,
+      module,
+      workerUrl: new URL('./worker.js', import.meta.url),
+      link,
+      openInPlayer: ({ game, seed, params, output }) => {
+        showView('player');
+        if (newGame(game, seed, params) && output) loadOutput(output, `The batch's output for seed ${seed}`);
+      },
+    });
+  }
+  app.batch.show();
+}
+
 async function main() {
+  let module;
   try {
-    await init();
+    // Compiled once: the page and every worker (the solver's, the batch's pool) share it.
+    const url = new URL('./pkg/arcade_bg.wasm', import.meta.url);
+    module = await WebAssembly.compileStreaming(fetch(url))
+      // compileStreaming needs the server to say application/wasm; compile the bytes if not.
+      .catch(async () => WebAssembly.compile(await (await fetch(url)).arrayBuffer()));
+    await init({ module_or_path: module });
   } catch (error) {
     showMessage(`WebAssembly could not be loaded: ${errorText(error)}. Build it with scripts/build-web.sh.`);
     return;
@@ -448,9 +482,19 @@ async function main() {
   // Only games with a renderer are offered; the CLI has them all.
   app.infos = games().filter((g) => renderers[g.id]);
   $('game').replaceChildren(...app.infos.map((g) => new Option(g.title, g.id)));
-  app.runner = new SolverRunner(new URL('./worker.js', import.meta.url));
+  app.runner = new SolverRunner(new URL('./worker.js', import.meta.url), { module });
   wire();
-  await openFromLink();
+  const link = location.search; // read before newGame rewrites the address
+  const batch = new URLSearchParams(link).get('view') === 'batch';
+  if (batch) newGame(app.infos[0].id, app.infos[0].min_seed, {});
+  else await openFromLink();
+  await showView(batch ? 'batch' : 'player', { module, link: batch ? link : '' });
+  for (const a of document.querySelectorAll('#views a')) {
+    a.onclick = (event) => {
+      event.preventDefault();
+      showView(a.dataset.view, { module });
+    };
+  }
   // For end-to-end tests and the curious: the current frame and board geometry.
   window.arcade = {
     frame: () => app.play.frame(),

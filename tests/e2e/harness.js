@@ -31,10 +31,11 @@ export async function start() {
     base,
     /**
      * Opens the page at `query` (after `beforeLoad(context)`, e.g. to route requests), waits
-     * until the app is ready; collects page errors.
+     * until the app is ready; collects page errors. `device`: context options such as
+     * `{viewport, isMobile, hasTouch}` (default a 1280x900 desktop).
      */
-    async open(query = '', { beforeLoad } = {}) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    async open(query = '', { beforeLoad, device = { viewport: { width: 1280, height: 900 } } } = {}) {
+      const context = await browser.newContext(device);
       await beforeLoad?.(context);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
       const page = await context.newPage();
