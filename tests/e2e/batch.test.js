@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { start, root, screenshot, frame } from './harness.js';
+import { start, root, shots, screenshot, frame } from './harness.js';
 import { unzipSync, strFromU8 } from '../../www/vendor/fflate.js';
 
 let site;
@@ -194,6 +194,7 @@ test('a folder of outputs scores as the official judge and `arcade score`; bad f
     assert.equal(row.status, 'error');
     assert.equal(row.error, `invalid output: ${CLI_ERRORS[row.seed]}`);
   }
+  await page.locator('#batch-view').screenshot({ path: join(shots, 'batch-folder.png') });
   const cells = await tableText(page);
   assert.equal(cells.length, 23);
   assert.equal(cells[22].at(-1), `invalid output: ${CLI_ERRORS[22]}`);
@@ -225,6 +226,7 @@ test('a folder of outputs scores as the official judge and `arcade score`; bad f
   const fmt = (n) => n.toLocaleString('en-US');
   assert.equal(await page.textContent('#batch-relative strong'), `A ${fmt(relative(mine, theirs))} · B ${fmt(relative(theirs, mine))}`);
   assert.match(await page.textContent('#batch-relative'), /AtCoder relative score, round\(1e9 × YOUR \/ MAX\) per test, summed/);
+  await page.locator('#batch-compare').screenshot({ path: join(shots, 'batch-compare.png') });
   const differ = await page.$$eval('#batch-differ li', (lis) => lis.map((li) => li.textContent));
   assert.equal(differ.length, 5);
   assert.match(differ[0], /^seed 2[012]: A invalid, B [\d,]+ \(100% apart\)/);
@@ -321,7 +323,7 @@ for (const [name, device] of Object.entries(DEVICES)) {
     assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, `batch-${name}`);
-    await page.screenshot({ path: join(root, 'tests/e2e/out', `batch-${name}-full.png`), fullPage: true });
+    await page.screenshot({ path: join(shots, `batch-${name}-full.png`), fullPage: true });
     // The switch back to the player is in the header, reachable by touch or keyboard.
     if (device.hasTouch) await page.tap('#views a[data-view="player"]');
     else await page.click('#views a[data-view="player"]');
