@@ -905,7 +905,7 @@ class BatchView {
 /** For tests and the curious: a run without its outputs. */
 function summary(run) {
   return {
-    id: run.id, game: run.game, name: run.name, state: run.state, skipped: run.skipped,
+    id: run.id, game: run.game, name: run.name, state: run.state, skipped: run.skipped, wallMs: run.wallMs,
     rows: run.rows.map(({ seed, status, score, ms, label, error, worker, startedAt, endedAt }) => ({ seed, status, score, ms, label, error, worker, startedAt, endedAt })),
   };
 }
