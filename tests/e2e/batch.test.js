@@ -89,7 +89,10 @@ async function downloaded(page, button) {
 }
 
 test('a share link fills the view; greedy on 8 seeds scores as `arcade bench` on two workers at once', async () => {
-  const page = await site.open('?view=batch&game=square-remover&seeds=1..8&solver=greedy&budget=30000');
+  const wasmFetches = [];
+  const page = await site.open('?view=batch&game=square-remover&seeds=1..8&solver=greedy&budget=30000', {
+    beforeLoad: (context) => context.on('request', (r) => r.url().endsWith('.wasm') && wasmFetches.push(r.url())),
+  });
   assert.equal(await page.inputValue('#batch-game'), 'square-remover');
   assert.equal(await page.inputValue('#batch-seeds'), '1..8');
   assert.equal(await page.inputValue('#batch-solver'), 'greedy');
@@ -108,6 +111,8 @@ test('a share link fills the view; greedy on 8 seeds scores as `arcade bench` on
   assert.deepEqual(cells.map((c) => [c[0], c[1], c[2], c[3], c[5]]),
     expected.map((e) => [e.seed, ...e.instance.match(/\d+/g), e.score.toLocaleString('en-US'), 'ok']));
 
+  // The page compiled the module once; the player's worker and both pool workers got it.
+  assert.equal(wasmFetches.length, 1, wasmFetches.join(', '));
   // Two workers, and their solves overlapped in time.
   assert.deepEqual([...new Set(run.rows.map((r) => r.worker))].sort(), [0, 1]);
   const overlap = run.rows.some((a) => run.rows.some((b) => a.worker !== b.worker && a.startedAt < b.endedAt && b.startedAt < a.endedAt));
@@ -262,6 +267,26 @@ test('a folder of outputs scores as the official judge and `arcade score`; bad f
   assert.deepEqual(kept.map((r) => r.rows.map((row) => row.score)), [files.rows.map((r) => r.score), greedy.rows.map((r) => r.score)]);
   assert.match(await page.textContent('#batch-progress-text'), /23 \/ 23 done · [\d.]+ s · kept from/);
   assert.equal(await page.textContent('#batch-wtl strong'), `A wins ${wins}, ties ${ties}, loses ${losses}`);
+  assert.deepEqual(page.errors, []);
+});
+
+test('each pool worker is killed at its budget plus grace; the batch goes on to the next seeds', async () => {
+  // Every worker of this page starts its job and then spins forever, as a runaway solver would.
+  const page = await site.open('?view=batch&game=lines&seeds=1..3&solver=greedy&budget=500', {
+    beforeLoad: (context) => context.route('**/www/worker.js', (route) => route.fulfill({
+      contentType: 'text/javascript',
+      body: "self.onmessage = (e) => { if (e.data.type === 'init') return; self.postMessage({ id: e.data.id, type: 'started' }); for (;;) {} };",
+    })),
+  });
+  await setWorkers(page, 2);
+  const t0 = Date.now();
+  const run = await runBatch(page, { timeout: 20_000 });
+  const elapsed = Date.now() - t0;
+  assert.deepEqual(run.rows.map((r) => r.error), Array(3).fill('the solver did not finish within its budget of 500 ms plus 1500 ms and was stopped'));
+  // Two rounds of budget + grace on two workers; the upper bound only catches a kill that never comes.
+  assert.ok(elapsed >= 4000 && elapsed < 4000 + 8000, `ended after ${elapsed} ms`);
+  assert.equal(run.state, 'done');
+  assert.match(await page.textContent('#batch-progress-text'), /3 \/ 3 done · 3 errors/);
   assert.deepEqual(page.errors, []);
 });
 

@@ -216,7 +216,8 @@ test('a solver that never answers is killed at budget plus grace; the page stays
   const page = await site.open('?v=1&game=square-remover&seed=3', {
     beforeLoad: (context) => context.route('**/www/worker.js', (route) => route.fulfill({
       contentType: 'text/javascript',
-      body: "self.onmessage = (e) => { self.postMessage({ id: e.data.id, type: 'started' }); for (;;) {} };",
+      // The first message hands over the compiled wasm module; the job comes next.
+      body: "self.onmessage = (e) => { if (e.data.type === 'init') return; self.postMessage({ id: e.data.id, type: 'started' }); for (;;) {} };",
     })),
   });
   await page.fill('#budget', '1');
