@@ -4,13 +4,8 @@
 // Build first: scripts/build-web.sh and `cargo build --release`. Prints each side's wall time
 // (median of R), seeds per second, the page/native throughput ratio and both mean scores.
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { serve } from './serve.mjs';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const require = createRequire(new URL('../tests/e2e/package.json', import.meta.url));
-const { chromium } = require('playwright-core');
+import { join } from 'node:path';
+import { start, root } from '../tests/e2e/harness.js';
 
 const args = process.argv.slice(2);
 const game = args[0] ?? 'square-remover';
@@ -30,7 +25,7 @@ const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 function native() {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(`${root}target/release/arcade`, ['bench', game, '--seeds', seeds, '--solver', solver, '--budget-ms', String(budgetMs), '--jobs', String(jobs)]);
+    const child = spawn(join(root, 'target/release/arcade'), ['bench', game, '--seeds', seeds, '--solver', solver, '--budget-ms', String(budgetMs), '--jobs', String(jobs)]);
     let text = '';
     let ms = null;
     child.stdout.on('data', (chunk) => {
@@ -46,11 +41,8 @@ function native() {
   });
 }
 
-async function page(browser, base) {
-  const context = await browser.newContext();
-  const tab = await context.newPage();
-  await tab.goto(`${base}?view=batch&game=${game}&seeds=${seeds}&solver=${solver}&budget=${budgetMs}`);
-  await tab.waitForSelector('body[data-ready="true"]');
+async function page(site) {
+  const tab = await site.open(`?view=batch&game=${game}&seeds=${seeds}&solver=${solver}&budget=${budgetMs}`);
   await tab.fill('#batch-workers', String(jobs));
   await tab.dispatchEvent('#batch-workers', 'change');
   await tab.click('#batch-run');
@@ -58,28 +50,23 @@ async function page(browser, base) {
   // From Run to the last result, as the page measures it (workers made and wasm instantiated
   // included).
   const run = await tab.evaluate(() => window.arcadeBatch.runs().at(-1));
-  await context.close();
+  await tab.context().close();
   const failed = run.rows.filter((r) => r.status !== 'done');
   if (failed.length) throw new Error(`seed ${failed[0].seed}: ${failed[0].error}`);
   return { ms: run.wallMs, scores: run.rows.map((r) => r.score) };
 }
 
-const server = await serve(0);
-const base = `http://127.0.0.1:${server.address().port}/`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const site = await start();
 try {
   const results = { native: [], page: [] };
   for (let i = 0; i < repeat; i++) {
     results.native.push(await native());
-    results.page.push(await page(browser, base));
+    results.page.push(await page(site));
   }
   const count = results.native[0].scores.length;
   const line = (name, runs) => {
     const ms = median(runs.map((r) => r.ms));
-    return { ms, text: `${name}: median ${(ms / 1000).toFixed(2)} s for ${count} seeds (${((count * 1000) / ms).toFixed(2)} seeds/s), mean score ${mean(runs[0].scores).toFixed(1)}` };
+    return { ms, text: `${name}: median ${(ms / 1000).toFixed(2)} s for ${count} seeds (${((count * 1000) / ms).toFixed(2)} seeds/s), mean score ${mean(runs.flatMap((r) => r.scores)).toFixed(1)}` };
   };
   const n = line('native', results.native);
   const p = line('page  ', results.page);
@@ -88,6 +75,5 @@ try {
   console.log(p.text);
   console.log(`page/native throughput: ${(n.ms / p.ms).toFixed(2)}`);
 } finally {
-  await browser.close();
-  server.close();
+  await site.close();
 }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { start, root, shots, screenshot, frame } from './harness.js';
+import { start, root, shots, screenshot, frame, runawayWorkers } from './harness.js';
 import { unzipSync, strFromU8 } from '../../www/vendor/fflate.js';
 
 let site;
@@ -271,13 +271,7 @@ test('a folder of outputs scores as the official judge and `arcade score`; bad f
 });
 
 test('each pool worker is killed at its budget plus grace; the batch goes on to the next seeds', async () => {
-  // Every worker of this page starts its job and then spins forever, as a runaway solver would.
-  const page = await site.open('?view=batch&game=lines&seeds=1..3&solver=greedy&budget=500', {
-    beforeLoad: (context) => context.route('**/www/worker.js', (route) => route.fulfill({
-      contentType: 'text/javascript',
-      body: "self.onmessage = (e) => { if (e.data.type === 'init') return; self.postMessage({ id: e.data.id, type: 'started' }); for (;;) {} };",
-    })),
-  });
+  const page = await site.open('?view=batch&game=lines&seeds=1..3&solver=greedy&budget=500', { beforeLoad: runawayWorkers });
   await setWorkers(page, 2);
   const t0 = Date.now();
   const run = await runBatch(page, { timeout: 20_000 });

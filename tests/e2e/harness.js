@@ -54,6 +54,16 @@ export async function start() {
   };
 }
 
+/**
+ * Makes every worker of the page start its job and then spin forever, as a runaway solver
+ * would (use as `open(query, {beforeLoad: runawayWorkers})`). The first message, which hands
+ * over the compiled wasm module, is not a job.
+ */
+export const runawayWorkers = (context) => context.route('**/www/worker.js', (route) => route.fulfill({
+  contentType: 'text/javascript',
+  body: "self.onmessage = (e) => { if (e.data.type === 'init') return; self.postMessage({ id: e.data.id, type: 'started' }); for (;;) {} };",
+}));
+
 export const frame = (page) => page.evaluate(() => window.arcade.frame());
 export const messageText = (page) => page.evaluate(() => {
   const m = document.getElementById('message');
