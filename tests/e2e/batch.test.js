@@ -118,6 +118,16 @@ test('a share link fills the view; greedy on 8 seeds scores as `arcade bench` on
   const overlap = run.rows.some((a) => run.rows.some((b) => a.worker !== b.worker && a.startedAt < b.endedAt && b.startedAt < a.endedAt));
   assert.ok(overlap, 'solves on different workers ran at the same time');
 
+  // The chart plots the scores against a parameter too.
+  assert.deepEqual(await page.$$eval('#batch-axis option', (os) => os.map((o) => o.value)), ['seed', 'colors', 'n']);
+  await page.selectOption('#batch-axis', 'n');
+  assert.equal(await page.textContent('#batch-results .u-legend .u-series:first-child th'), 'n');
+  // The link of this batch is the link that opened it.
+  await page.click('#batch-link');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, `${site.base}?view=batch&game=square-remover&seeds=1..8&solver=greedy&budget=30000`);
+  assert.equal(page.url(), copied, 'the address is the batch’s link too');
+
   // Columns sort (by mouse here, by keyboard in the layout test).
   await page.click('#batch-results th:nth-child(4) button');
   assert.equal((await tableText(page))[0][0], '3', 'lowest score first');

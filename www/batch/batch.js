@@ -17,6 +17,8 @@ const BUDGET_S = { min: 0.1, max: 60, default: 2 };
 const OPEN_LIMIT_BYTES = 8 * 1024 * 1024;
 const ZIP_LIMIT_BYTES = 8 * 1024 * 1024;
 const RENDER_EVERY_MS = 200;
+const CHART_EVERY_MS = 1000;
+const TABLE_ROWS = 1000;
 const COLORS = ['#1d4ed8', '#b45309'];
 const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
 
@@ -73,6 +75,8 @@ class SortTable {
     this.body = el('tbody');
     this.table.append(this.head, this.body);
     this.box = el('div', { className: 'table-box', tabIndex: 0, role: 'region', 'aria-label': caption }, this.table);
+    this.note = el('p', { className: 'hint', hidden: true });
+    this.shownRows = [];
     this.columns = [];
     this.rows = [];
     this.sort = { key: null, dir: 1 };
@@ -85,6 +89,7 @@ class SortTable {
     this.signature = signature;
     this.columns = columns;
     this.cache = new WeakMap();
+    this.shownRows = [];
     const cells = columns.map((column) => {
       const button = el('button', { type: 'button', className: 'sort', textContent: column.label });
       button.onclick = () => {
@@ -124,7 +129,16 @@ class SortTable {
     if (index >= 0) {
       this.head.querySelectorAll('th')[index].setAttribute('aria-sort', this.sort.dir > 0 ? 'ascending' : 'descending');
     }
-    this.body.replaceChildren(...this.ordered().map((row) => this.rowElement(row)));
+    // A page lays out a table whole: past some thousand rows every update would stall it.
+    const ordered = this.ordered();
+    const shown = ordered.slice(0, TABLE_ROWS).map((row) => this.rowElement(row));
+    // Rows changed in place keep their place; the body is rebuilt only when the order changes.
+    if (shown.length !== this.shownRows.length || shown.some((tr, i) => tr !== this.shownRows[i])) {
+      this.body.replaceChildren(...shown);
+    }
+    this.shownRows = shown;
+    this.note.hidden = ordered.length <= TABLE_ROWS;
+    this.note.textContent = `The table shows the first ${group(TABLE_ROWS)} of ${group(ordered.length)} rows in the chosen order (sort to see others); the TSV has them all.`;
   }
 
   rowElement(row) {
@@ -274,6 +288,7 @@ class BatchView {
       el('div', { className: 'row' }, labelled('Run', c.runPicker), c.tsv, c.zip),
       c.summary,
       this.table.box,
+      this.table.note,
       el('div', { className: 'row' }, labelled('Chart scores against', c.axis)),
       this.chart.box);
 
@@ -291,6 +306,7 @@ class BatchView {
       el('h3', { textContent: 'Seeds where they differ most' }),
       c.differ,
       this.compareTable.box,
+      this.compareTable.note,
       this.compareChart.box);
 
     this.root.replaceChildren(
@@ -593,6 +609,12 @@ class BatchView {
       this.renderProgress();
       this.renderTable();
       this.renderSummary();
+      // The chart is redrawn whole: less often.
+      if (!(performance.now() - this.chartAt < CHART_EVERY_MS)) {
+        this.chartAt = performance.now();
+        this.renderAxis();
+        this.renderChart();
+      }
     }, RENDER_EVERY_MS);
   }
 
@@ -757,8 +779,9 @@ class BatchView {
     const scoresB = seeds.map((s) => raw(byB.get(s)));
     const { rule, perTest, totals } = relativeScores(a.game, [scoresA, scoresB]);
     const { wins, ties, losses } = winsTiesLosses(scoresA, scoresB);
-    const onlyA = a.rows.filter((r) => !seeds.includes(r.seed)).length;
-    const onlyB = b.rows.filter((r) => !seeds.includes(r.seed)).length;
+    const both = new Set(seeds);
+    const onlyA = a.rows.length - both.size;
+    const onlyB = b.rows.length - both.size;
     this.compared = { game: a.game };
     c.compareTsv.disabled = false;
 
