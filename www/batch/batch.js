@@ -225,9 +225,12 @@ class BatchView {
     this.restore();
     this.fillFromLink(link);
     this.renderAll();
-    // The player's keyboard shortcuts (Space, arrows) must not act while typing or pressing
-    // buttons here.
-    root.addEventListener('keydown', (event) => event.stopPropagation());
+    // While this view shows, the (hidden) player's shortcuts must not take Space, Enter or the
+    // arrows from its buttons, or from the page's scrolling. Only listeners are held back:
+    // typing, pressing buttons and scrolling are the browser's own default actions.
+    addEventListener('keydown', (event) => {
+      if (!root.hidden) event.stopPropagation();
+    }, true);
     addEventListener('pagehide', () => this.save());
     window.arcadeBatch = { runs: () => this.runs.map(summary), pool: this.pool };
   }
