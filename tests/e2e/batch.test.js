@@ -359,6 +359,14 @@ for (const [name, device] of Object.entries(DEVICES)) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, `batch-${name}`);
     await page.screenshot({ path: join(shots, `batch-${name}-full.png`), fullPage: true });
+    // A second run, and the two compared, at this width too.
+    await page.selectOption('#batch-solver', 'expectimax');
+    await page.fill('#batch-budget', '0.2');
+    const second = await runBatch(page);
+    assert.equal(second.state, 'done');
+    assert.match(await page.textContent('#batch-wtl strong'), /^A wins \d+, ties \d+, loses \d+$/);
+    await page.locator('#batch-compare').scrollIntoViewIfNeeded();
+    await screenshot(page, `batch-${name}-compare`);
     // The switch back to the player is in the header, reachable by touch or keyboard.
     if (device.hasTouch) await page.tap('#views a[data-view="player"]');
     else await page.click('#views a[data-view="player"]');

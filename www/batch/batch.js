@@ -802,13 +802,14 @@ class BatchView {
       .sort((p, q) => q.gap - p.gap || Math.abs((q.x ?? 0) - (q.y ?? 0)) - Math.abs((p.x ?? 0) - (p.y ?? 0)))
       .slice(0, 5);
     const show = (v) => (v === null ? 'invalid' : group(v));
-    const opener = (run, seed, text) => {
-      const button = el('button', { type: 'button', className: 'link', textContent: text, title: `open seed ${seed} of ${text} in the player` });
+    const opener = (run, seed, which) => {
+      const button = el('button', { type: 'button', textContent: `open ${which}`, title: `open seed ${seed} with ${which}'s output in the player` });
       button.onclick = () => this.open(run, run.rows.find((r) => r.seed === seed));
       return button;
     };
     c.differ.replaceChildren(...(differ.length
-      ? differ.map((d) => el('li', {}, `seed ${d.seed}: A ${show(d.x)}, B ${show(d.y)} (${group(100 * d.gap, 1)}% apart) — open `, opener(a, d.seed, 'A'), ' ', opener(b, d.seed, 'B')))
+      ? differ.map((d) => el('li', {}, `seed ${d.seed}: A ${show(d.x)}, B ${show(d.y)} (${group(100 * d.gap, 1)}% apart) `,
+        el('span', { className: 'open' }, opener(a, d.seed, 'A'), ' ', opener(b, d.seed, 'B'))))
       : [el('li', { textContent: 'none: every common seed scored the same' })]));
 
     const keys = this.paramKeys(a.rows);
