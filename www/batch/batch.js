@@ -500,14 +500,16 @@ class BatchView {
       else errors.push(`the link names an unknown game '${game}'`);
     }
     this.fillSolvers();
+    // What the link leaves out comes from the last run of the same game.
+    const same = last?.source === 'solver' && last.game === c.game.value ? last : null;
     if (q.has('seeds')) c.seeds.value = q.get('seeds').replace(/,/g, ', ');
-    else if (last?.source === 'solver') c.seeds.value = last.seedsText;
-    const solver = q.get('solver') ?? (last?.source === 'solver' ? last.solver : null);
+    else if (same) c.seeds.value = same.seedsText;
+    const solver = q.get('solver') ?? same?.solver ?? null;
     if (solver !== null) {
       if (this.info().agents.includes(solver)) c.solver.value = solver;
       else errors.push(`${this.info().id} has no solver '${solver}' (it has ${this.info().agents.join(', ')})`);
     }
-    const budget = q.get('budget') ?? (last?.source === 'solver' ? String(last.budgetMs) : null);
+    const budget = q.get('budget') ?? (same ? String(same.budgetMs) : null);
     if (budget !== null) {
       const ms = /^\d+$/.test(budget) ? Number(budget) : NaN;
       if (ms >= BUDGET_S.min * 1000 && ms <= BUDGET_S.max * 1000) c.budget.value = String(ms / 1000);
@@ -524,6 +526,7 @@ class BatchView {
   }
 
   async run() {
+    if (this.running) return;
     const c = this.controls;
     const info = this.info();
     const workers = Math.round(Number(c.workers.value));
@@ -552,6 +555,7 @@ class BatchView {
     while (this.runs.length > KEEP_RUNS) this.runs.shift();
     this.shownId = run.id;
     this.pickComparison(run);
+    this.running = true;
     c.run.disabled = true;
     c.cancel.disabled = false;
     this.pool.resize(workers);
@@ -585,6 +589,7 @@ class BatchView {
     for (const row of run.rows) {
       if (row.status === 'queued' || row.status === 'running') Object.assign(row, { status: 'cancelled', version: row.version + 1 });
     }
+    this.running = false;
     c.run.disabled = false;
     c.cancel.disabled = true;
     this.save();
