@@ -308,6 +308,29 @@ test('a full or forbidden storage is said, and the batch still runs', async () =
   assert.deepEqual(page.errors, []);
 });
 
+test('outputs too big for the storage: the table is kept for a reload without them', async () => {
+  const page = await site.open('?view=batch&game=lines&seeds=1..3&solver=greedy&budget=5000', {
+    beforeLoad: (context) => context.addInitScript(() => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        if (value.length > 4000) throw new DOMException('full', 'QuotaExceededError');
+        return setItem.call(this, key, value);
+      };
+    }),
+  });
+  const run = await runBatch(page);
+  assert.match(await page.textContent('#batch-summary'), /The table is kept for a reload, but not the outputs/);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.deepEqual((await runs(page))[0].rows.map((r) => r.score), run.rows.map((r) => r.score));
+  // Its seeds still open, without the output.
+  await page.click('#batch-results tbody button:text-is("1")');
+  await page.waitForFunction(() => document.body.dataset.view === 'player');
+  assert.equal((await frame(page)).moves, 0);
+  assert.match(page.url(), /game=lines&seed=1$/);
+  assert.deepEqual(page.errors, []);
+});
+
 test('a bad link is named, not fatal', async () => {
   const page = await site.open('?view=batch&game=lines&seeds=1..3&solver=nope&budget=abc');
   assert.match(await page.textContent('#batch-message'), /lines has no solver 'nope' \(it has .*\); budget must be 100 to 60000 ms, got 'abc'/);
