@@ -331,6 +331,21 @@ test('outputs too big for the storage: the table is kept for a reload without th
   assert.deepEqual(page.errors, []);
 });
 
+test('the wasm module compiles from its bytes when the server gives it the wrong type', async () => {
+  let served = 0;
+  const page = await site.open('?view=batch&game=strip2048&seeds=1..2&solver=greedy&budget=5000', {
+    beforeLoad: (context) => context.route('**/arcade_bg.wasm', async (route) => {
+      served += 1;
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
+    }),
+  });
+  const run = await runBatch(page);
+  assert.deepEqual(run.rows.map((r) => r.score), [16, 464], '`arcade bench strip2048 --solver greedy --seeds 1..2`');
+  assert.equal(served, 2, 'fetched for compileStreaming, then once more for its bytes; never by a worker');
+  assert.deepEqual(page.errors, []);
+});
+
 test('a bad link is named, not fatal', async () => {
   const page = await site.open('?view=batch&game=lines&seeds=1..3&solver=nope&budget=abc');
   assert.match(await page.textContent('#batch-message'), /lines has no solver 'nope' \(it has .*\); budget must be 100 to 60000 ms, got 'abc'/);
