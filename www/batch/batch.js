@@ -652,6 +652,7 @@ class BatchView {
     const [a, b] = this.compareIds ?? [this.runs.at(-2)?.id, this.runs.at(-1)?.id];
     if (a !== undefined) c.compareA.value = String(a);
     if (b !== undefined) c.compareB.value = String(b);
+    this.root.querySelector('#batch-results').hidden = !this.runs.length;
     this.root.querySelector('#batch-compare').hidden = this.runs.length < 2;
   }
 
