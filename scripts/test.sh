@@ -11,6 +11,9 @@ cargo fmt --all -- --check
 cargo clippy --locked --all-targets -- -D warnings
 cargo test --locked
 
+say "unit: the page's pure modules in Node (seed lists, relative scores)"
+node --test tests/unit/
+
 say "wasm: the exported API in headless Chromium (page and dedicated worker)"
 CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=180 \
   cargo test --locked --target wasm32-unknown-unknown --test wasm_page --test wasm_worker --test territory_wasm

@@ -62,6 +62,13 @@ pub fn input_text(
         .map_err(js_error)
 }
 
+/// The game's short label of an instance, its parameters as drawn: `N=9 C=4`, `colors=5 n=14`.
+#[wasm_bindgen]
+pub fn describe(game_id: &str, seed_text: &str, params_value: JsValue) -> Result<String, JsError> {
+    let game = game(game_id)?;
+    Ok(game.describe(seed(game, seed_text)?, &params(params_value)?))
+}
+
 #[derive(Serialize)]
 struct ScoreResult {
     score: Option<i64>,

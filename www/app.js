@@ -472,7 +472,8 @@ async function saveNow() {
   const game = app.info.id;
   const seq = ++addressSeq;
   const link = await shareLink();
-  if (seq === addressSeq) history.replaceState(null, '', link);
+  // The batch view owns the address while it is shown.
+  if (seq === addressSeq && document.body.dataset.view !== 'batch') history.replaceState(null, '', link);
   await store().setCurrent(game, entry);
 }
 
@@ -894,9 +895,43 @@ function wire() {
   document.addEventListener('visibilitychange', () => { if (document.hidden) saveNow(); });
 }
 
+/**
+ * Shows the player or the batch view (`?view=batch`). The batch view and its libraries load
+ * the first time it is shown; it gets the compiled wasm module for its workers.
+ */
+async function showView(view, { module, link } = {}) {
+  document.body.dataset.view = view;
+  $('batch-view').hidden = view !== 'batch';
+  for (const a of document.querySelectorAll('#views a')) {
+    if (a.dataset.view === view) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
+  if (view !== 'batch') return saveNow();
+  if (!app.batch) {
+    const { createBatchView } = await import('./batch/batch.js');
+    app.batch = createBatchView($('batch-view'), {
+      infos: app.infos,
+      module,
+      workerUrl: new URL('./worker.js', import.meta.url),
+      link,
+      openInPlayer: async ({ game, seed, params, output }) => {
+        await showView('player');
+        if (await newGame(game, seed, params) && output) await loadOutput(output, `The batch's output for seed ${seed}`);
+      },
+    });
+  }
+  app.batch.show();
+}
+
 async function main() {
+  let module;
   try {
-    await init();
+    // Compiled once: the page and every worker (the solver's, the batch's pool) share it.
+    const url = new URL('./pkg/arcade_bg.wasm', import.meta.url);
+    module = await WebAssembly.compileStreaming(fetch(url))
+      // compileStreaming needs the server to say application/wasm; compile the bytes if not.
+      .catch(async () => WebAssembly.compile(await (await fetch(url)).arrayBuffer()));
+    await init({ module_or_path: module });
   } catch (error) {
     showMessage(`WebAssembly could not be loaded: ${errorText(error)}. Build it with scripts/build-web.sh.`);
     return;
@@ -906,10 +941,20 @@ async function main() {
   $('game').replaceChildren(...app.infos.map((g) => new Option(g.title, g.id)));
   $('speed').replaceChildren(...SPEEDS.map((s) => new Option(`${s}/s`, String(s))));
   $('speed').value = '50';
-  app.runner = new SolverRunner(new URL('./worker.js', import.meta.url));
+  app.runner = new SolverRunner(new URL('./worker.js', import.meta.url), { module });
   wire();
-  if (location.search || location.hash) await openFromLink();
-  else await openSaved(infoOf(store().lastGame)?.id ?? app.infos[0].id);
+  const link = location.search; // read before the player writes its game into the address
+  const batch = new URLSearchParams(link).get('view') === 'batch';
+  if (batch) document.body.dataset.view = 'batch';
+  if (batch || !(location.search || location.hash)) await openSaved(infoOf(store().lastGame)?.id ?? app.infos[0].id);
+  else await openFromLink();
+  await showView(batch ? 'batch' : 'player', { module, link: batch ? link : '' });
+  for (const a of document.querySelectorAll('#views a')) {
+    a.onclick = (event) => {
+      event.preventDefault();
+      showView(a.dataset.view, { module });
+    };
+  }
   // For end-to-end tests and the curious: the current frame and board geometry.
   window.arcade = {
     frame: () => app.play.frame(),

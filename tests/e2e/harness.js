@@ -31,10 +31,11 @@ export async function start() {
     base,
     /**
      * Opens the page at `query` (after `beforeLoad(context)`, e.g. to route requests), waits
-     * until the app is ready; collects page errors.
+     * until the app is ready; collects page errors. `device`: context options such as
+     * `{viewport, isMobile, hasTouch}` (default a 1280x900 desktop).
      */
-    async open(query = '', { beforeLoad, viewport = { width: 1280, height: 900 }, touch = false } = {}) {
-      const context = await browser.newContext({ viewport, isMobile: touch, hasTouch: touch });
+    async open(query = '', { beforeLoad, viewport = { width: 1280, height: 900 }, touch = false, device } = {}) {
+      const context = await browser.newContext(device ?? { viewport, isMobile: touch, hasTouch: touch });
       await beforeLoad?.(context);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
       const page = await context.newPage();
@@ -52,6 +53,16 @@ export async function start() {
     },
   };
 }
+
+/**
+ * Makes every worker of the page start its job and then spin forever, as a runaway solver
+ * would (use as `open(query, {beforeLoad: runawayWorkers})`). The first message, which hands
+ * over the compiled wasm module, is not a job.
+ */
+export const runawayWorkers = (context) => context.route('**/www/worker.js', (route) => route.fulfill({
+  contentType: 'text/javascript',
+  body: "self.onmessage = (e) => { if (e.data.type === 'init') return; self.postMessage({ id: e.data.id, type: 'started' }); for (;;) {} };",
+}));
 
 export const frame = (page) => page.evaluate(() => window.arcade.frame());
 export const messageText = (page) => page.evaluate(() => {

@@ -1,7 +1,7 @@
 // A person's paths through the page with SquareRemover.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, frame, messageText, clickCell, screenshot, golden, paste, shareLink } from './harness.js';
+import { start, frame, messageText, clickCell, screenshot, golden, paste, shareLink, runawayWorkers } from './harness.js';
 
 let site;
 before(async () => { site = await start(); });
@@ -213,13 +213,7 @@ test('the random-seed button starts a new game on a fresh seed', async () => {
 });
 
 test('a solver that never answers is killed at budget plus grace; the page stays usable', async () => {
-  // Every worker of this page starts its job and then spins forever, as a runaway solver would.
-  const page = await site.open('?v=1&game=square-remover&seed=3', {
-    beforeLoad: (context) => context.route('**/www/worker.js', (route) => route.fulfill({
-      contentType: 'text/javascript',
-      body: "self.onmessage = (e) => { self.postMessage({ id: e.data.id, type: 'started' }); for (;;) {} };",
-    })),
-  });
+  const page = await site.open('?v=1&game=square-remover&seed=3', { beforeLoad: runawayWorkers });
   await page.fill('#budget', '1');
   const t0 = Date.now();
   await page.click('#solve');

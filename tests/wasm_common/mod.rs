@@ -38,6 +38,8 @@ macro_rules! wasm_tests {
         fn square_remover_input_matches_the_native_golden_file() {
             let text = web::input_text("square-remover", "3", JsValue::UNDEFINED).unwrap();
             assert_eq!(text, SR_INPUT_3);
+            let label = web::describe("square-remover", "3", JsValue::UNDEFINED).unwrap();
+            assert_eq!(label, "colors=5 n=8");
         }
 
         #[wasm_bindgen_test]
