@@ -915,8 +915,9 @@ async function showView(view, { module, link } = {}) {
       workerUrl: new URL('./worker.js', import.meta.url),
       link,
       openInPlayer: async ({ game, seed, params, output }) => {
-        await showView('player');
+        // The game first, then the view: the address then says the opened game at once.
         if (await newGame(game, seed, params) && output) await loadOutput(output, `The batch's output for seed ${seed}`);
+        await showView('player');
       },
     });
   }

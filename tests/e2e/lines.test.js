@@ -197,7 +197,7 @@ test('a long CLI output replays to the 1,000th move and downloads unchanged', as
   assert.equal(f.score, SEED5_GREEDY.score);
   assert.equal(f.moves, SEED5_GREEDY.moves);
   assert.equal(f.view.end, SEED5_GREEDY.end);
-  assert.match(await messageText(page), new RegExp(`The file 5\\.txt: score ${SEED5_GREEDY.score.toLocaleString('en-US')} after ${SEED5_GREEDY.moves} moves`));
+  assert.match(await messageText(page), new RegExp(`The file 5\\.txt: score ${SEED5_GREEDY.score.toLocaleString('en-US')} after ${SEED5_GREEDY.moves.toLocaleString('en-US')} moves`));
   await page.keyboard.press('Home');
   await page.keyboard.press('Shift+ArrowRight');
   assert.equal((await frame(page)).turn, 100);
