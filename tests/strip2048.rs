@@ -53,7 +53,7 @@ fn ipsc_errors_exit_with_a_reason() {
     assert!(err.contains("test 1: cell 3 is 6"), "{err}");
     let (_, err, ok) = arcade(&["ipsc2014b"], "");
     assert!(!ok);
-    assert!(err.contains("usage"), "{err}");
+    assert!(err.contains("Usage"), "{err}");
 }
 
 #[test]
