@@ -8,10 +8,12 @@
 use arcade::clock::{now_ms, Budget};
 use arcade::game::{DynGame, Error, ParamSpec, Params};
 use arcade::games;
-use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use std::io::Read;
-use std::path::{Path, PathBuf};
-use std::process::ExitCode;
+use arcade::tester::batch::{self, seed_file, Batch, Summary};
+use arcade::tester::{RunSpec, Status};
+use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use std::io::{IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::process::{ExitCode, Stdio};
 
 #[derive(Parser)]
 #[command(
@@ -38,6 +40,11 @@ enum Command {
     Solve(SolveArgs),
     /// Built-in solver strength over many seeds, and the simulator's speed
     Bench(BenchArgs),
+    /// Run your own program like the contest's official tester, on one seed or many
+    #[command(after_help = RUN_HELP)]
+    Run(RunArgs),
+    /// Score two folders of outputs (<seed>.txt) seed by seed, with wins, ties and losses
+    Compare(CompareArgs),
     /// IPSC 2014 B's own task on its input files (stdin)
     #[command(name = "ipsc2014b")]
     Ipsc2014b {
@@ -109,6 +116,73 @@ struct BenchArgs {
     jobs: usize,
 }
 
+const RUN_HELP: &str = "\
+The program talks to the tester over its stdin and stdout in the contest's own protocol. One
+seed: the contest output on stdout, the program's stderr, then `error: move K: reason` when the
+run is invalid and `score: X` last on stderr (status 1 when invalid). Many seeds: a table.
+
+Time limits (--time-limit-ms overrides): square-remover 30 s, lines 10 s of the program's
+thinking time, territory 2 s of wall time, tiles-matching 20 s of thinking time, strip2048 10 s.
+
+Examples:
+  arcade run lines --seed 1 -- ./my_solution
+  arcade run territory --seeds 0..99 --jobs 4 --out out --format tsv -- python3 main.py > a.tsv
+  arcade run lines --seeds 1..100 --compare best.tsv -- java -cp bin Lines";
+
+#[derive(Args)]
+#[command(group = clap::ArgGroup::new("which").required(true).args(["seed", "seeds"]))]
+struct RunArgs {
+    #[arg(value_name = "GAME", value_parser = game)]
+    game: &'static dyn DynGame,
+    /// One seed: the output on stdout, `score: X` last on stderr
+    #[arg(long, allow_negative_numbers = true)]
+    seed: Option<String>,
+    /// Seeds A..B (inclusive): a table of results
+    #[arg(long, value_name = "A..B")]
+    seeds: Option<String>,
+    /// The time limit instead of the contest's
+    #[arg(long, value_name = "MS", value_parser = positive_limit, allow_negative_numbers = true)]
+    time_limit_ms: Option<u64>,
+    /// Seeds run at the same time (default: the number of cores)
+    #[arg(long, value_name = "J", value_parser = positive_count, requires = "seeds", allow_negative_numbers = true)]
+    jobs: Option<usize>,
+    /// Write each output to DIR/<seed>.txt and the program's stderr to DIR/<seed>.err
+    #[arg(long, value_name = "DIR", requires = "seeds")]
+    out: Option<PathBuf>,
+    /// The table's format
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+    /// Reference scores, for the contest's relative score: a folder of outputs (<seed>.txt)
+    /// or a TSV of scores (columns seed and score); repeat for more competitors
+    #[arg(long, value_name = "DIR|TSV", requires = "seeds")]
+    compare: Vec<PathBuf>,
+    /// The program and its arguments
+    #[arg(last = true, required = true, value_name = "CMD")]
+    command: Vec<String>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    /// A Markdown table, then the sum and mean
+    Table,
+    /// Tab-separated values with a header line (they merge with `cat`)
+    Tsv,
+    /// One JSON object: the runs and the summary
+    Json,
+}
+
+#[derive(Args)]
+struct CompareArgs {
+    #[arg(value_name = "GAME", value_parser = game)]
+    game: &'static dyn DynGame,
+    /// The first folder of outputs
+    #[arg(value_name = "DIR_A")]
+    a: PathBuf,
+    /// The second folder of outputs
+    #[arg(value_name = "DIR_B")]
+    b: PathBuf,
+}
+
 #[derive(Subcommand)]
 enum IpscTask {
     /// B1: print the final strip of each test (stdin: b1.in)
@@ -147,6 +221,13 @@ fn positive_count(text: &str) -> Result<usize, String> {
         .ok_or_else(|| "must be a whole number of at least 1".into())
 }
 
+fn positive_limit(text: &str) -> Result<u64, String> {
+    text.parse::<u64>()
+        .ok()
+        .filter(|&t| t >= 1)
+        .ok_or_else(|| "must be a whole number of milliseconds, at least 1".into())
+}
+
 fn strip_length(text: &str) -> Result<usize, String> {
     use arcade::game::Game;
     let max = games::strip2048::Strip2048::PARAMS[0].max as usize;
@@ -157,7 +238,7 @@ fn strip_length(text: &str) -> Result<usize, String> {
 }
 
 /// The subcommands that take game parameters.
-const WITH_PARAMS: [&str; 4] = ["gen", "score", "solve", "bench"];
+const WITH_PARAMS: [&str; 6] = ["gen", "score", "solve", "bench", "run", "compare"];
 
 /// Every game's parameters, once per name, as options (`--N`, `--colors`, ...); which ones a
 /// game accepts is checked after parsing, against that game's own list.
@@ -239,19 +320,22 @@ fn main() -> ExitCode {
         Some((_, sub)) => game_params(sub, game),
         None => Ok(Params::new()),
     };
+    let done = |result: Result<(), String>| result.map(|()| ExitCode::SUCCESS);
     let result = match cli.command {
         Command::List => {
             list();
-            Ok(())
+            Ok(ExitCode::SUCCESS)
         }
-        Command::Gen(args) => params(args.game).and_then(|p| gen(&args, &p)),
-        Command::Score(args) => params(args.game).and_then(|p| score(&args, &p)),
-        Command::Solve(args) => params(args.game).and_then(|p| solve(&args, &p)),
-        Command::Bench(args) => params(args.game).and_then(|p| bench(&args, &p)),
-        Command::Ipsc2014b { task } => ipsc(task),
+        Command::Gen(args) => done(params(args.game).and_then(|p| gen(&args, &p))),
+        Command::Score(args) => done(params(args.game).and_then(|p| score(&args, &p))),
+        Command::Solve(args) => done(params(args.game).and_then(|p| solve(&args, &p))),
+        Command::Bench(args) => done(params(args.game).and_then(|p| bench(&args, &p))),
+        Command::Run(args) => params(args.game).and_then(|p| run(&args, &p)),
+        Command::Compare(args) => done(params(args.game).and_then(|p| compare(&args, &p))),
+        Command::Ipsc2014b { task } => done(ipsc(task)),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(message) => {
             eprintln!("error: {message}");
             ExitCode::FAILURE
@@ -291,12 +375,6 @@ fn parse_seed_range(game: &dyn DynGame, text: &str) -> Result<Vec<u64>, String> 
         ));
     }
     Ok((first..=last).collect())
-}
-
-/// `DIR/<seed>.txt`, the seed zero-padded to four digits as AtCoder's tools name their files
-/// (`0000.txt`), so that names sort by seed below 10,000.
-fn seed_file(dir: &Path, seed: u64, extension: &str) -> PathBuf {
-    dir.join(format!("{seed:04}.{extension}"))
 }
 
 fn gen(args: &GenArgs, params: &Params) -> Result<(), String> {
@@ -375,6 +453,150 @@ fn ipsc(task: IpscTask) -> Result<(), String> {
         IpscTask::Stress { count, n, seed } => ipsc::stress(count, n, seed).to_string(),
     };
     print!("{text}");
+    Ok(())
+}
+
+/// `arcade run`: one seed (status 1 when invalid) or many (status 1 when any is invalid).
+fn run(args: &RunArgs, params: &Params) -> Result<ExitCode, String> {
+    let game = args.game;
+    let Some(seeds) = &args.seeds else {
+        let seed = seed_option(game, args.seed.as_deref().unwrap_or_default())?;
+        let spec = RunSpec {
+            command: &args.command,
+            time_limit_ms: args.time_limit_ms,
+            stderr: Stdio::inherit(),
+        };
+        let report = game.run(seed, params, spec).map_err(|e| e.to_string())?;
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(report.output.as_bytes())
+            .and_then(|()| stdout.flush())
+            .map_err(|e| format!("cannot write the output: {e}"))?;
+        eprint!("{}", batch::verdict(&report));
+        return Ok(exit_code(report.status == Status::Ok));
+    };
+    let seeds = parse_seed_range(game, seeds)?;
+    let standing = game.info().contest.standing;
+    let references = batch::load_references(game, params, &args.compare)?;
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let batch = Batch {
+        game,
+        params,
+        seeds: &seeds,
+        command: &args.command,
+        time_limit_ms: args.time_limit_ms,
+        jobs,
+        out: args.out.as_deref(),
+    };
+    let live = std::io::stderr().is_terminal();
+    let mut rows = batch.run(|p| {
+        if live {
+            eprint!(
+                "\r{}/{} seeds done, {} invalid, mean score {:.1}\x1b[K",
+                p.done,
+                p.total,
+                p.invalid,
+                p.score_sum as f64 / p.done as f64
+            );
+        }
+    })?;
+    if live {
+        eprint!("\r\x1b[K");
+    }
+    let relative =
+        (!args.compare.is_empty()).then(|| batch::add_relative(&mut rows, standing, &references));
+    let summary = Summary::of(&rows, relative);
+    let text = match args.format {
+        Format::Table => batch::table(&rows, &summary, standing),
+        Format::Tsv => batch::tsv(&rows),
+        Format::Json => {
+            let json = serde_json::json!({
+                "game": game.info().id,
+                "command": args.command,
+                "time_limit_ms": args.time_limit_ms.unwrap_or(game.info().contest.time_limit_ms),
+                "runs": rows,
+                "summary": summary,
+                "standing": standing,
+            });
+            format!("{json:#}\n")
+        }
+    };
+    print!("{text}");
+    Ok(exit_code(summary.invalid == 0))
+}
+
+fn exit_code(ok: bool) -> ExitCode {
+    match ok {
+        true => ExitCode::SUCCESS,
+        false => ExitCode::FAILURE,
+    }
+}
+
+/// `arcade compare`: both folders scored seed by seed (a missing or invalid output counts
+/// with the contest's invalid score), the relative score of each against the other, and
+/// A's wins, ties and losses.
+fn compare(args: &CompareArgs, params: &Params) -> Result<(), String> {
+    let game = args.game;
+    let contest = game.info().contest;
+    let a = batch::score_folder(game, params, &args.a)?;
+    let b = batch::score_folder(game, params, &args.b)?;
+    let mut seeds: Vec<u64> = a.keys().chain(b.keys()).copied().collect();
+    seeds.sort_unstable();
+    seeds.dedup();
+    let raw =
+        |scores: &std::collections::BTreeMap<u64, Result<i64, String>>, seed: u64| match scores
+            .get(&seed)
+        {
+            Some(Ok(score)) => (*score, score.to_string()),
+            Some(Err(e)) => (
+                contest.invalid_score,
+                format!("{} (invalid: {e})", contest.invalid_score),
+            ),
+            None => (contest.invalid_score, "missing".to_string()),
+        };
+    let standing = contest.standing;
+    let (mut rel_a, mut rel_b) = (Vec::new(), Vec::new());
+    let [mut wins, mut ties, mut losses] = [0; 3];
+    println!("| seed | instance | A | B | relative A | relative B | |");
+    println!("|---:|---|---:|---:|---:|---:|---|");
+    for &seed in &seeds {
+        let ((sa, ta), (sb, tb)) = (raw(&a, seed), raw(&b, seed));
+        let (ra, rb) = (standing.per_test(sa, &[sb]), standing.per_test(sb, &[sa]));
+        rel_a.push(ra);
+        rel_b.push(rb);
+        let mark = match sa.cmp(&sb) {
+            std::cmp::Ordering::Greater => {
+                wins += 1;
+                "A"
+            }
+            std::cmp::Ordering::Equal => {
+                ties += 1;
+                "="
+            }
+            std::cmp::Ordering::Less => {
+                losses += 1;
+                "B"
+            }
+        };
+        println!(
+            "| {seed} | {} | {} | {} | {} | {} | {mark} |",
+            game.describe(seed, params),
+            ta.replace('|', "\\|"),
+            tb.replace('|', "\\|"),
+            batch::relative_text(standing, ra),
+            batch::relative_text(standing, rb)
+        );
+    }
+    println!(
+        "\nA: {} · B: {} — {} over {} seeds",
+        batch::relative_text(standing, standing.total(&rel_a)),
+        batch::relative_text(standing, standing.total(&rel_b)),
+        standing.describe(),
+        seeds.len()
+    );
+    println!("A against B: {wins} wins, {ties} ties, {losses} losses");
     Ok(())
 }
 
