@@ -2,62 +2,9 @@
 //! before the move to clap (`list`, `help`, `gen`, `score`, `solve`, `bench`, `ipsc2014b`, game
 //! parameters by their own names, `FILE` or `-`), and errors that name the bad option.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
-
-struct Out {
-    stdout: String,
-    stderr: String,
-    code: Option<i32>,
-}
-
-fn arcade_with_stdin(args: &[&str], stdin: &str) -> Out {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arcade"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("arcade starts");
-    // A command that never reads stdin may close it first: ignore a broken pipe.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    Out {
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-        code: out.status.code(),
-    }
-}
-
-fn arcade(args: &[&str]) -> Out {
-    arcade_with_stdin(args, "")
-}
-
-fn ok(args: &[&str]) -> Out {
-    let out = arcade(args);
-    assert_eq!(out.code, Some(0), "{args:?}: {}", out.stderr);
-    out
-}
-
-/// Fails with status 1 or 2 and a message on stderr containing every `needle`.
-fn fails(args: &[&str], needles: &[&str]) {
-    let out = arcade(args);
-    assert!(
-        matches!(out.code, Some(1) | Some(2)),
-        "{args:?} should fail: {:?} {}",
-        out.code,
-        out.stdout
-    );
-    for needle in needles {
-        assert!(
-            out.stderr.contains(needle),
-            "{args:?}: '{needle}' not in {}",
-            out.stderr
-        );
-    }
-}
+use common::{arcade_with_stdin, fails, ok, DATA};
 
 #[test]
 fn list_names_every_game_with_its_solvers() {

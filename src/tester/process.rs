@@ -223,3 +223,58 @@ fn read_whole(stdout: ChildStdout, whole: Sender<Received>) {
     };
     let _ = whole.send(received);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Everything a shell command prints, as the reader hands it over.
+    fn received(script: &str, reading: Reading) -> Vec<String> {
+        let command = ["sh".to_string(), "-c".into(), script.into()];
+        let program = Program::start(&command, Stdio::null(), reading).unwrap();
+        let mut got = Vec::new();
+        loop {
+            match program.receive(5000.0) {
+                Received::Line(line) => got.push(line),
+                Received::Whole(bytes) => got.push(format!("whole {}", bytes.len())),
+                Received::Ended => return got,
+                other => {
+                    got.push(format!("{other:?}"));
+                    return got;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lines_end_as_java_or_rust_reads_them() {
+        let script = r"printf 'a\r\nb\rc\n\nd'";
+        let java = received(script, Reading::Lines { java: true });
+        assert_eq!(java, ["a", "b", "c", "", "d"]);
+        let rust = received(script, Reading::Lines { java: false });
+        assert_eq!(rust, ["a\r", "b\rc", "", "d"]);
+    }
+
+    #[test]
+    fn output_is_capped() {
+        let long_line = format!("head -c {} /dev/zero", MAX_LINE_BYTES + 1);
+        let got = received(&long_line, Reading::Lines { java: false });
+        assert_eq!(got, ["TooLong"]);
+        let fits = format!("head -c {MAX_LINE_BYTES} /dev/zero");
+        assert_eq!(received(&fits, Reading::Lines { java: false }).len(), 1);
+        let whole = format!("head -c {} /dev/zero", MAX_OUTPUT_BYTES);
+        let got = received(&whole, Reading::Whole);
+        assert_eq!(got, [format!("whole {MAX_OUTPUT_BYTES}")]);
+        let too_much = format!("head -c {} /dev/zero", MAX_OUTPUT_BYTES + 1);
+        assert_eq!(received(&too_much, Reading::Whole), ["TooLong"]);
+    }
+
+    #[test]
+    fn a_program_that_cannot_start_is_named() {
+        let command = ["/no/such/program".to_string()];
+        let e = Program::start(&command, Stdio::null(), Reading::Whole)
+            .err()
+            .unwrap();
+        assert!(e.starts_with("cannot start '/no/such/program'"), "{e}");
+    }
+}
