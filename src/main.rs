@@ -41,7 +41,6 @@ enum Command {
     /// Built-in solver strength over many seeds, and the simulator's speed
     Bench(BenchArgs),
     /// Run your own program like the contest's official tester, on one seed or many
-    #[command(after_help = RUN_HELP)]
     Run(RunArgs),
     /// Score two folders of outputs (<seed>.txt) seed by seed, with wins, ties and losses
     Compare(CompareArgs),
@@ -56,6 +55,7 @@ enum Command {
 #[derive(Args)]
 #[command(group = clap::ArgGroup::new("which").required(true).args(["seed", "seeds"]))]
 struct GenArgs {
+    /// The game's id (`arcade list` names them)
     #[arg(value_name = "GAME", value_parser = game)]
     game: &'static dyn DynGame,
     /// The test's seed
@@ -71,6 +71,7 @@ struct GenArgs {
 
 #[derive(Args)]
 struct ScoreArgs {
+    /// The game's id (`arcade list` names them)
     #[arg(value_name = "GAME", value_parser = game)]
     game: &'static dyn DynGame,
     /// The test's seed
@@ -83,6 +84,7 @@ struct ScoreArgs {
 
 #[derive(Args)]
 struct SolveArgs {
+    /// The game's id (`arcade list` names them)
     #[arg(value_name = "GAME", value_parser = game)]
     game: &'static dyn DynGame,
     /// The test's seed
@@ -104,6 +106,7 @@ struct SolverArgs {
 
 #[derive(Args)]
 struct BenchArgs {
+    /// The game's id (`arcade list` names them)
     #[arg(value_name = "GAME", value_parser = game)]
     game: &'static dyn DynGame,
     /// Seeds A..B, inclusive, or one seed (default: the first ten)
@@ -121,9 +124,6 @@ The program talks to the tester over its stdin and stdout in the contest's own p
 seed: the contest output on stdout, the program's stderr, then `error: move K: reason` when the
 run is invalid and `score: X` last on stderr (status 1 when invalid). Many seeds: a table.
 
-Time limits (--time-limit-ms overrides): square-remover 30 s, lines 10 s of the program's
-thinking time, territory 2 s of wall time, tiles-matching 20 s of thinking time, strip2048 10 s.
-
 Examples:
   arcade run lines --seed 1 -- ./my_solution
   arcade run territory --seeds 0..99 --jobs 4 --out out --format tsv -- python3 main.py > a.tsv
@@ -132,6 +132,7 @@ Examples:
 #[derive(Args)]
 #[command(group = clap::ArgGroup::new("which").required(true).args(["seed", "seeds"]))]
 struct RunArgs {
+    /// The game's id (`arcade list` names them)
     #[arg(value_name = "GAME", value_parser = game)]
     game: &'static dyn DynGame,
     /// One seed: the output on stdout, `score: X` last on stderr
@@ -173,6 +174,7 @@ enum Format {
 
 #[derive(Args)]
 struct CompareArgs {
+    /// The game's id (`arcade list` names them)
     #[arg(value_name = "GAME", value_parser = game)]
     game: &'static dyn DynGame,
     /// The first folder of outputs
@@ -261,6 +263,25 @@ fn with_game_params(mut command: clap::Command) -> clap::Command {
             }
         }
     }
+    let limits: Vec<String> = games::ALL
+        .iter()
+        .map(|g| {
+            let info = g.info();
+            let clock = match info.contest.clock {
+                arcade::protocol::Clock::Thinking => "thinking",
+                arcade::protocol::Clock::Wall => "wall",
+            };
+            let seconds = info.contest.time_limit_ms as f64 / 1000.0;
+            format!("{} {seconds} s of {clock} time", info.id)
+        })
+        .collect();
+    // `run`'s help ends with every contest's time limit, as the registry has it.
+    command = command.mut_subcommand("run", |c| {
+        c.after_help(format!(
+            "{RUN_HELP}\n\nTime limits (--time-limit-ms overrides): {}.",
+            limits.join(", ")
+        ))
+    });
     for sub in WITH_PARAMS {
         command = command.mut_subcommand(sub, |mut c| {
             for (name, helps) in &specs {

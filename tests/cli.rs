@@ -250,7 +250,16 @@ fn errors_name_the_bad_option_or_value() {
 
 #[test]
 fn clap_adds_help_per_command_and_names_what_is_wrong() {
-    for command in ["gen", "score", "solve", "bench", "list", "ipsc2014b"] {
+    for command in [
+        "gen",
+        "score",
+        "solve",
+        "bench",
+        "run",
+        "compare",
+        "list",
+        "ipsc2014b",
+    ] {
         let out = ok(&[command, "--help"]);
         assert!(
             out.stdout.contains("Usage: arcade"),
@@ -258,6 +267,10 @@ fn clap_adds_help_per_command_and_names_what_is_wrong() {
             out.stdout
         );
     }
+    // `run` lists every contest's time limit.
+    let help = ok(&["run", "--help"]).stdout;
+    assert!(help.contains("lines 10 s of thinking time"), "{help}");
+    assert!(help.contains("territory 2 s of wall time"), "{help}");
     // Game parameters are listed with the games that take them.
     let help = ok(&["gen", "--help"]).stdout;
     assert!(help.contains("--colors <V>"), "{help}");

@@ -99,7 +99,9 @@ pub struct Row {
     pub instance: String,
     pub score: i64,
     pub moves: usize,
+    /// The time counted against the limit.
     pub time_ms: f64,
+    pub wall_ms: f64,
     pub status: Status,
     /// `move K: reason` when the run is invalid.
     pub error: Option<String>,
@@ -199,6 +201,7 @@ impl Batch<'_> {
             score: report.score,
             moves: report.moves,
             time_ms: report.time_ms,
+            wall_ms: report.wall_ms,
             status: report.status,
             error: report.error.map(|e| e.to_string()),
             relative: None,
@@ -305,7 +308,7 @@ pub fn relative_text(standing: Standing, value: f64) -> String {
 /// several machines merge with `cat`).
 pub fn tsv(rows: &[Row]) -> String {
     let with_relative = rows.iter().any(|r| r.relative.is_some());
-    let mut text = String::from("seed\tinstance\tscore\tmoves\ttime_ms\tstatus\terror");
+    let mut text = String::from("seed\tinstance\tscore\tmoves\ttime_ms\twall_ms\tstatus\terror");
     text.push_str(if with_relative { "\trelative\n" } else { "\n" });
     for row in rows {
         let error = row
@@ -314,12 +317,13 @@ pub fn tsv(rows: &[Row]) -> String {
             .unwrap_or("")
             .replace(['\t', '\n'], " ");
         text.push_str(&format!(
-            "{}\t{}\t{}\t{}\t{:.0}\t{}\t{error}",
+            "{}\t{}\t{}\t{}\t{:.0}\t{:.0}\t{}\t{error}",
             row.seed,
             row.instance,
             row.score,
             row.moves,
             row.time_ms,
+            row.wall_ms,
             row.status.label()
         ));
         match row.relative {

@@ -76,6 +76,8 @@ pub struct RunReport {
     pub moves: usize,
     /// The time counted against the limit (thinking or wall time, as the contest counted).
     pub time_ms: f64,
+    /// Wall time from the start of the program until it was gone.
+    pub wall_ms: f64,
 }
 
 struct Failure {
@@ -178,6 +180,7 @@ pub fn run<G: Protocol>(instance: &G::Instance, spec: RunSpec) -> Result<RunRepo
         error,
         moves,
         time_ms: timer.counted(),
+        wall_ms: now_ms() - timer.started,
     })
 }
 
