@@ -14,6 +14,11 @@ fn contestant(name: &str) -> String {
     format!("{CONTESTANTS}{name}")
 }
 
+/// The words of `text`, as arguments.
+fn words(text: &str) -> Vec<&str> {
+    text.split_whitespace().collect()
+}
+
 /// The last line of stderr, `score: X`, as X.
 fn score_line(stderr: &str) -> i64 {
     let last = stderr.lines().last().unwrap_or_default();
@@ -114,24 +119,17 @@ fn official_ahc061_games_replayed_in_a_batch_give_the_official_scores() {
     // The program checks every report against the official transcripts of seeds 0..4 and
     // exits with status 1 on a difference (a crash here). The time limit is generous: this
     // test is about the conversation, and the machine may be busy.
-    let out = arcade(&[
-        "run",
-        "territory",
-        "--seeds",
-        "0..19",
-        "--jobs",
-        "2",
-        "--time-limit-ms",
-        "20000",
+    let mut args = words("run territory --seeds 0..19 --jobs 2 --time-limit-ms 20000 --format tsv");
+    let program = contestant("territory.js");
+    args.extend([
         "--out",
         dir.to_str().unwrap(),
-        "--format",
-        "tsv",
         "--",
         "node",
-        &contestant("territory.js"),
+        &program,
         &official,
     ]);
+    let out = arcade(&args);
     assert_eq!(out.code, Some(0), "{}{}", out.stdout, out.stderr);
     let rows = tsv_rows(&out.stdout);
     let scores = data("territory/ahc061/judge_golden/scores.txt");
@@ -173,50 +171,25 @@ fn official_ahc061_games_replayed_in_a_batch_give_the_official_scores() {
 
 #[test]
 fn a_batch_table_with_relative_scores_and_a_comparison_of_two_folders() {
-    let a = temp_dir("lines-a");
-    let b = temp_dir("lines-b");
+    let (a, b) = (temp_dir("lines-a"), temp_dir("lines-b"));
+    let (a_dir, b_dir) = (a.to_str().unwrap(), b.to_str().unwrap());
     let first = contestant("lines.js");
     let greedy = format!("{DATA}lines/seed1-greedy.out");
-    let table = arcade(&[
-        "run",
-        "lines",
-        "--seeds",
-        "1..3",
-        "--jobs",
-        "3",
-        "--out",
-        a.to_str().unwrap(),
-        "--",
-        "node",
-        &first,
-    ]);
+    let mut args = words("run lines --seeds 1..3 --jobs 3 --out");
+    args.extend([a_dir, "--", "node", &first]);
+    let table = arcade(&args);
     assert_eq!(table.code, Some(0), "{}", table.stderr);
+    let text = table.stdout;
+    assert!(text.contains("| 1 | N=7 C=3 | 10 | 17 |"), "{text}");
     assert!(
-        table.stdout.contains("| 1 | N=7 C=3 | 10 | 17 |"),
-        "{}",
-        table.stdout
+        text.contains("score: sum 10, mean 3.3 over 3 seeds (0 invalid)"),
+        "{text}"
     );
-    assert!(table
-        .stdout
-        .contains("score: sum 10, mean 3.3 over 3 seeds (0 invalid)"));
     // Seed 1's greedy game replayed on seeds 1..3: right on seed 1, illegal on the others.
-    let replay = arcade(&[
-        "run",
-        "lines",
-        "--seeds",
-        "1..3",
-        "--out",
-        b.to_str().unwrap(),
-        "--format",
-        "json",
-        "--compare",
-        a.to_str().unwrap(),
-        "--",
-        "node",
-        &first,
-        &greedy,
-    ]);
-    assert_eq!(replay.code, Some(1), "one invalid run: status 1");
+    let mut args = words("run lines --seeds 1..3 --format json --out");
+    args.extend([b_dir, "--compare", a_dir, "--", "node", &first, &greedy]);
+    let replay = arcade(&args);
+    assert_eq!(replay.code, Some(1), "invalid runs: status 1");
     let json: serde_json::Value = serde_json::from_str(&replay.stdout).unwrap();
     let runs = json["runs"].as_array().unwrap();
     assert_eq!(runs[0]["seed"], "1");
@@ -229,37 +202,38 @@ fn a_batch_table_with_relative_scores_and_a_comparison_of_two_folders() {
     assert_eq!(json["summary"]["invalid"], 2);
     assert_eq!(json["standing"], "topcoder-ratio");
 
-    let compared = ok(&["compare", "lines", a.to_str().unwrap(), b.to_str().unwrap()]);
-    let text = compared.stdout;
-    assert!(
-        text.contains("| 1 | N=7 C=3 | 10 | 64 | 156250.00 | 1000000.00 | B |"),
-        "{text}"
-    );
+    let text = ok(&["compare", "lines", a_dir, b_dir]).stdout;
+    let seed1 = "| 1 | N=7 C=3 | 10 | 64 | 156250.00 | 1000000.00 | B |";
+    assert!(text.contains(seed1), "{text}");
     assert!(text.contains("A: 52083.33 · B: 333333.33"), "{text}");
     assert!(
         text.contains("A against B: 2 wins, 0 ties, 1 losses"),
         "{text}"
     );
 
-    // Best scores from a TSV; several competitors; AtCoder's rule for Territory.
+    // Best scores from a TSV.
     let best = a.join("best.tsv");
     std::fs::write(&best, "seed\tscore\n1\t20\n2\t0\n").unwrap();
-    let tsv = arcade(&[
-        "run",
-        "lines",
-        "--seeds",
-        "1..2",
-        "--format",
-        "tsv",
-        "--compare",
-        best.to_str().unwrap(),
-        "--",
-        "node",
-        &first,
-    ]);
-    let rows = tsv_rows(&tsv.stdout);
-    assert_eq!(rows[0]["relative"], "500000");
-    assert_eq!(rows[1]["relative"], "0");
+    let mut args = words("run lines --seeds 1..2 --format tsv --compare");
+    args.extend([best.to_str().unwrap(), "--", "node", &first]);
+    let rows = tsv_rows(&arcade(&args).stdout);
+    assert_eq!(
+        (rows[0]["relative"].as_str(), rows[1]["relative"].as_str()),
+        ("500000", "0")
+    );
+    // Two competitors and MM53's rank points: the contestant scores 9 and 20 on seeds 1, 2.
+    let (one, two) = (a.join("one.tsv"), a.join("two.tsv"));
+    std::fs::write(&one, "1\t5\n2\t20\n").unwrap();
+    std::fs::write(&two, "1\t9\n2\t30\n").unwrap();
+    let mut args = words("run tiles-matching --seeds 1..2 --compare");
+    args.extend([one.to_str().unwrap(), "--compare", two.to_str().unwrap()]);
+    let tiles = contestant("tiles.js");
+    args.extend(["--", "node", &tiles]);
+    let text = arcade(&args).stdout;
+    assert!(text.contains("| 1 | N=6 S=11 D=3 | 9 |"), "{text}");
+    assert!(text.contains(" ok | 0.750 |\n"), "{text}");
+    assert!(text.contains(" ok | 0.250 |\n"), "{text}");
+    assert!(text.contains("relative: 1.000 (MM53 rank points"), "{text}");
     std::fs::remove_dir_all(&a).unwrap();
     std::fs::remove_dir_all(&b).unwrap();
 }
@@ -296,48 +270,29 @@ fn still_running(marker: &str) -> Vec<String> {
     }
 }
 
-/// One misbehaving run: `arcade run GAME --seed 1 --time-limit-ms LIMIT -- node faulty.js
-/// MODE [MOVES] MARKER`, and what must come of it.
-struct Fault<'a> {
-    game: &'a str,
-    limit: &'a str,
-    mode: &'a str,
-    moves: Option<&'a str>,
-    /// `error: move TURN: ...` containing `reason`.
-    turn: usize,
-    reason: &'a str,
-    /// The output printed all the same.
-    printed: &'a str,
-}
-
-impl Fault<'_> {
-    /// Checks the status, the invalid score, the message, the output, and that nothing is
-    /// left running.
-    fn check(&self) {
+/// Misbehaving runs of one game, each `(LIMIT, MODE, REASON, PRINTED)`: `arcade run GAME
+/// --seed 1 --time-limit-ms LIMIT -- node faulty.js MODE [MOVES] MARKER` must exit with
+/// status 1, the invalid score and `error: move TURN: ...` containing REASON, print PRINTED
+/// all the same, and leave nothing running.
+fn faults(game: &str, moves: Option<&str>, turn: usize, cases: &[(&str, &str, &str, &str)]) {
+    let faulty = contestant("faulty.js");
+    let invalid = if game == "territory" { 0 } else { -1 };
+    for &(limit, mode, reason, printed) in cases {
         let marker = marker();
-        let faulty = contestant("faulty.js");
-        let mut args = vec![
-            "run",
-            self.game,
-            "--seed",
-            "1",
-            "--time-limit-ms",
-            self.limit,
-        ];
-        args.extend(["--", "node", &faulty, self.mode]);
-        args.extend(self.moves);
+        let mut args = vec!["run", game, "--seed", "1", "--time-limit-ms", limit];
+        args.extend(["--", "node", &faulty, mode]);
+        args.extend(moves);
         args.push(&marker);
-        let (mode, out) = (self.mode, arcade(&args));
+        let out = arcade(&args);
         assert_eq!(out.code, Some(1), "{mode}: {}", out.stderr);
-        let invalid = if self.game == "territory" { 0 } else { -1 };
         assert_eq!(score_line(&out.stderr), invalid, "{mode}");
         let error = out.stderr.lines().rev().nth(1).unwrap();
-        let prefix = format!("error: move {}: ", self.turn);
+        let prefix = format!("error: move {turn}: ");
         assert!(
-            error.starts_with(&prefix) && error.contains(self.reason),
+            error.starts_with(&prefix) && error.contains(reason),
             "{mode}: {error}"
         );
-        assert_eq!(out.stdout, self.printed, "{mode}");
+        assert_eq!(out.stdout, printed, "{mode}");
         assert_eq!(still_running(&marker), Vec::<String>::new(), "{mode}");
         // The `sleep` that `spawn` starts carries the marker's digits.
         let sleep = format!("sleep 600.{marker}");
@@ -372,44 +327,16 @@ fn interactive_faults_get_a_status_and_leave_nothing_running() {
         ),
         ("20000", "flood", "a line longer than 1 MiB", two),
     ];
-    for (limit, mode, reason, printed) in cases {
-        let (game, moves, turn) = ("lines", Some(moves.as_str()), 2);
-        Fault {
-            game,
-            limit,
-            mode,
-            moves,
-            turn,
-            reason,
-            printed,
-        }
-        .check();
-    }
-    // A program that never reads its input; Territory's official message.
-    let (moves, turn, printed) = (None, 0, "");
-    let (game, limit, mode, reason) = ("lines", "1000", "overrun", "time limit exceeded");
-    Fault {
-        game,
-        limit,
-        mode,
-        moves,
-        turn,
-        reason,
-        printed,
-    }
-    .check();
-    let (game, limit, mode) = ("territory", "5000", "ended");
-    let reason = "Your program has terminated unexpectedly";
-    Fault {
-        game,
-        limit,
-        mode,
-        moves,
-        turn,
-        reason,
-        printed,
-    }
-    .check();
+    faults("lines", Some(&moves), 2, &cases);
+    // A program that never reads its input.
+    faults(
+        "lines",
+        None,
+        0,
+        &[("1000", "overrun", "time limit exceeded", "")],
+    );
+    let official = "Your program has terminated unexpectedly";
+    faults("territory", None, 0, &[("5000", "ended", official, "")]);
 }
 
 #[test]
@@ -428,37 +355,15 @@ fn offline_faults_get_a_status_and_leave_nothing_running() {
         // Whatever an overrunning program printed is kept.
         ("2000", "garbage", "time limit exceeded", "hello\n"),
     ];
-    for (limit, mode, reason, printed) in cases {
-        let (game, moves, turn) = ("square-remover", None, 0);
-        Fault {
-            game,
-            limit,
-            mode,
-            moves,
-            turn,
-            reason,
-            printed,
-        }
-        .check();
-    }
+    faults("square-remover", None, 0, &cases);
 }
+
 #[test]
 fn a_batch_reports_each_seeds_status() {
-    let out = arcade(&[
-        "run",
-        "lines",
-        "--seeds",
-        "1..2",
-        "--format",
-        "tsv",
-        "--time-limit-ms",
-        "5000",
-        "--",
-        "node",
-        &contestant("faulty.js"),
-        "garbage",
-        &marker(),
-    ]);
+    let mut args = words("run lines --seeds 1..2 --format tsv --time-limit-ms 5000 -- node");
+    let (faulty, marker) = (contestant("faulty.js"), marker());
+    args.extend([faulty.as_str(), "garbage", &marker]);
+    let out = arcade(&args);
     assert_eq!(out.code, Some(1));
     let rows = tsv_rows(&out.stdout);
     assert_eq!(rows.len(), 2);
