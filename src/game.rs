@@ -447,7 +447,8 @@ pub struct GameInfo {
     pub contest: Contest,
 }
 
-fn decimal<S: serde::Serializer>(value: &u64, serializer: S) -> Result<S::Ok, S::Error> {
+/// Serializes a u64 as a decimal string.
+pub(crate) fn decimal<S: serde::Serializer>(value: &u64, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.collect_str(value)
 }
 

@@ -65,7 +65,7 @@ struct GenArgs {
     #[arg(long, value_name = "A..B", requires = "dir")]
     seeds: Option<String>,
     /// The folder for --seeds (created if missing)
-    #[arg(long, value_name = "DIR", requires = "seeds")]
+    #[arg(long, value_name = "DIR", conflicts_with = "seed")]
     dir: Option<PathBuf>,
 }
 
@@ -145,17 +145,17 @@ struct RunArgs {
     #[arg(long, value_name = "MS", value_parser = positive_limit, allow_negative_numbers = true)]
     time_limit_ms: Option<u64>,
     /// Seeds run at the same time (default: the number of cores)
-    #[arg(long, value_name = "J", value_parser = positive_count, requires = "seeds", allow_negative_numbers = true)]
+    #[arg(long, value_name = "J", value_parser = positive_count, conflicts_with = "seed", allow_negative_numbers = true)]
     jobs: Option<usize>,
     /// Write each output to DIR/<seed>.txt and the program's stderr to DIR/<seed>.err
-    #[arg(long, value_name = "DIR", requires = "seeds")]
+    #[arg(long, value_name = "DIR", conflicts_with = "seed")]
     out: Option<PathBuf>,
     /// The table's format
-    #[arg(long, value_enum, default_value = "table")]
+    #[arg(long, value_enum, default_value = "table", conflicts_with = "seed")]
     format: Format,
     /// Reference scores, for the contest's relative score: a folder of outputs (<seed>.txt)
     /// or a TSV of scores (columns seed and score); repeat for more competitors
-    #[arg(long, value_name = "DIR|TSV", requires = "seeds")]
+    #[arg(long, value_name = "DIR|TSV", conflicts_with = "seed")]
     compare: Vec<PathBuf>,
     /// The program and its arguments
     #[arg(last = true, required = true, value_name = "CMD")]

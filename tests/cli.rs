@@ -286,6 +286,21 @@ fn clap_adds_help_per_command_and_names_what_is_wrong() {
     fails(&["gen", "lines", "--seed", "-3"], &["--seed", "'-3'"]);
     fails(&["gen", "lines", "--seeds", "1..3"], &["--dir"]);
     fails(
+        &["gen", "lines", "--seed", "1", "--dir", "x"],
+        &["--dir", "--seed"],
+    );
+    for batch_only in [
+        &["--jobs", "2"][..],
+        &["--out", "x"],
+        &["--format", "tsv"],
+        &["--compare", "x"],
+    ] {
+        let mut args = vec!["run", "lines", "--seed", "1"];
+        args.extend(batch_only);
+        args.extend(["--", "true"]);
+        fails(&args, &[batch_only[0], "--seed"]);
+    }
+    fails(
         &["gen", "strip2048", "--seed", "1", "--N", "3"],
         &["--N", "--n"],
     );

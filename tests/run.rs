@@ -249,20 +249,26 @@ fn marker() -> String {
     )
 }
 
-/// The processes whose command line holds `marker` (waiting up to 2 s for killed ones to go).
+/// The command lines of the processes running now that hold `marker` (a zombie's is empty).
+fn running_now(marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        if cmdline.contains(marker) {
+            found.push(cmdline);
+        }
+    }
+    found
+}
+
+/// `running_now`, waiting up to 2 s for killed processes to go.
 fn still_running(marker: &str) -> Vec<String> {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
     loop {
-        let mut found = Vec::new();
-        for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-            let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
-                continue;
-            };
-            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-            if cmdline.contains(marker) {
-                found.push(cmdline);
-            }
-        }
+        let found = running_now(marker);
         if found.is_empty() || std::time::Instant::now() > deadline {
             return found;
         }
@@ -381,4 +387,38 @@ fn a_batch_reports_each_seeds_status() {
         "{}",
         out.stderr
     );
+}
+
+#[test]
+fn a_signal_that_ends_the_tester_ends_the_programs_too() {
+    // Each program (in its own process group, out of reach of a terminal's Ctrl-C) starts a
+    // `sleep` and never answers; the tester gets SIGTERM or SIGINT while they run.
+    for signal in ["-TERM", "-INT"] {
+        let (faulty, marker) = (contestant("faulty.js"), marker());
+        let sleep = format!("sleep 600.{marker}");
+        let mut args = words("run lines --seeds 1..2 --jobs 2 -- node");
+        args.extend([faulty.as_str(), "spawn", &marker]);
+        let mut tester = std::process::Command::new(env!("CARGO_BIN_EXE_arcade"))
+            .args(&args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        while running_now(&sleep).len() < 2 {
+            assert!(
+                started.elapsed().as_secs() < 20,
+                "the programs did not start"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let pid = tester.id().to_string();
+        std::process::Command::new("kill")
+            .args([signal, &pid])
+            .status()
+            .unwrap();
+        assert!(!tester.wait().unwrap().success());
+        assert_eq!(still_running(&marker), Vec::<String>::new(), "{signal}");
+        assert_eq!(still_running(&sleep), Vec::<String>::new(), "{signal}");
+    }
 }

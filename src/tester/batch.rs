@@ -94,7 +94,7 @@ pub struct Batch<'a> {
 #[derive(Clone, Debug, Serialize)]
 pub struct Row {
     /// A decimal string: JSON readers may lose a u64's precision.
-    #[serde(serialize_with = "decimal")]
+    #[serde(serialize_with = "crate::game::decimal")]
     pub seed: u64,
     pub instance: String,
     pub score: i64,
@@ -107,10 +107,6 @@ pub struct Row {
     pub error: Option<String>,
     /// The contest's relative score on this seed (with references).
     pub relative: Option<f64>,
-}
-
-fn decimal<S: serde::Serializer>(value: &u64, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.collect_str(value)
 }
 
 /// Progress while a batch runs.

@@ -7,7 +7,9 @@ use crate::clock::now_ms;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::Once;
 use std::time::Duration;
 
 /// The longest line an interactive program may print.
@@ -39,6 +41,55 @@ pub enum Received {
     TimedOut,
 }
 
+/// The process groups of the programs running now. A program's group is not the terminal's
+/// foreground group, so Ctrl-C reaches only the tester: its handler kills them first.
+static GROUPS: [AtomicI32; 1024] = [const { AtomicI32::new(0) }; 1024];
+
+fn register(group: i32) {
+    let free = |slot: &&AtomicI32| {
+        slot.compare_exchange(0, group, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    };
+    // With more programs than slots at once, a signal would leave the extra ones running.
+    let _ = GROUPS.iter().find(free);
+}
+
+fn unregister(group: i32) {
+    let mine = |slot: &&AtomicI32| {
+        slot.compare_exchange(group, 0, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    };
+    let _ = GROUPS.iter().find(mine);
+}
+
+/// On SIGINT, SIGTERM or SIGHUP: kill every running program's group, then end as the signal
+/// would have. Only async-signal-safe calls (atomic loads, killpg, signal, raise).
+extern "C" fn end_programs(signal: libc::c_int) {
+    for slot in &GROUPS {
+        let group = slot.load(Ordering::SeqCst);
+        if group > 0 {
+            // SAFETY: no memory is touched.
+            unsafe { libc::killpg(group, libc::SIGKILL) };
+        }
+    }
+    // SAFETY: restores the default action and delivers the signal again.
+    unsafe {
+        libc::signal(signal, libc::SIG_DFL);
+        libc::raise(signal);
+    }
+}
+
+fn end_programs_on_signals() {
+    static INSTALLED: Once = Once::new();
+    INSTALLED.call_once(|| {
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            let handler = end_programs as extern "C" fn(libc::c_int) as libc::sighandler_t;
+            // SAFETY: the handler only makes async-signal-safe calls.
+            unsafe { libc::signal(signal, handler) };
+        }
+    });
+}
+
 pub struct Program {
     child: Child,
     /// To the writer thread; `None` once the program's input is closed.
@@ -46,6 +97,7 @@ pub struct Program {
     output: Receiver<Received>,
     /// The exit status once reaped.
     status: Option<ExitStatus>,
+    killed: bool,
 }
 
 impl Program {
@@ -54,6 +106,7 @@ impl Program {
         let (program, args) = command
             .split_first()
             .ok_or("no program to run: give it after --")?;
+        end_programs_on_signals();
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
@@ -62,6 +115,7 @@ impl Program {
             .process_group(0)
             .spawn()
             .map_err(|e| format!("cannot start '{program}': {e}"))?;
+        register(child.id() as i32);
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let (input, to_write) = mpsc::channel();
@@ -77,6 +131,7 @@ impl Program {
             input: Some(input),
             output,
             status: None,
+            killed: false,
         })
     }
 
@@ -127,17 +182,20 @@ impl Program {
         self.status
     }
 
-    /// Kills the program's whole process group and reaps the program; its exit status.
+    /// Kills the program's whole process group (once) and reaps the program; its exit status.
     ///
     /// The group is killed even when the program has exited and been reaped: what it started
     /// is still in the group. Its id cannot be reused while any of them lives, and a new
     /// process could only be hit if the id were handed out again as a group id in between.
     pub fn kill(&mut self) -> ExitStatus {
         self.input = None;
-        let group = self.child.id() as libc::pid_t;
-        // SAFETY: killpg has no memory effects; a group that is already gone gives ESRCH.
-        unsafe {
-            libc::killpg(group, libc::SIGKILL);
+        if !std::mem::replace(&mut self.killed, true) {
+            let group = self.child.id() as libc::pid_t;
+            // SAFETY: killpg has no memory effects; a group that is already gone gives ESRCH.
+            unsafe {
+                libc::killpg(group, libc::SIGKILL);
+            }
+            unregister(group);
         }
         match self.status {
             Some(status) => status,
