@@ -29,9 +29,11 @@ fn score_line(stderr: &str) -> i64 {
 }
 
 /// `arcade run GAME --seed S -- node PROGRAM ARGS`: the output and the score; checks that
-/// `arcade score` gives the same score for that output.
+/// `arcade score` gives the same score for that output. The time limit is a generous one:
+/// these runs are about the conversation, and the machine may be busy.
 fn run_and_rescore(game: &str, seed: &str, program: &[&str]) -> (String, i64) {
-    let mut args = vec!["run", game, "--seed", seed, "--", "node"];
+    let mut args = vec!["run", game, "--seed", seed, "--time-limit-ms", "60000"];
+    args.extend(["--", "node"]);
     args.extend(program);
     let out = ok(&args);
     let score = score_line(&out.stderr);
