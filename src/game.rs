@@ -5,6 +5,7 @@
 //! tests, the page and share links all score an output the same way.
 
 use crate::clock::Budget;
+use crate::protocol::{Contest, Protocol};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -462,9 +463,12 @@ pub struct GameInfo {
     pub max_seed: u64,
     pub agents: &'static [&'static str],
     pub caveat: Option<&'static str>,
+    /// Time limit, invalid score and standings rule of the original contest.
+    pub contest: Contest,
 }
 
-fn decimal<S: serde::Serializer>(value: &u64, serializer: S) -> Result<S::Ok, S::Error> {
+/// Serializes a u64 as a decimal string.
+pub(crate) fn decimal<S: serde::Serializer>(value: &u64, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.collect_str(value)
 }
 
@@ -504,6 +508,14 @@ pub trait DynGame: Sync {
         output: &str,
         min_ms: f64,
     ) -> Result<u64, Error>;
+    /// Runs a contestant's program on a test like the official tester (`tester::run`).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run(
+        &self,
+        seed: u64,
+        params: &Params,
+        spec: crate::tester::RunSpec,
+    ) -> Result<crate::tester::RunReport, Error>;
 }
 
 /// The object-safe face of a `Session`.
@@ -552,7 +564,7 @@ impl<G: Game> Registered<G> {
     }
 }
 
-impl<G: Game> DynGame for Registered<G> {
+impl<G: Protocol> DynGame for Registered<G> {
     fn info(&self) -> GameInfo {
         GameInfo {
             id: G::ID,
@@ -562,6 +574,7 @@ impl<G: Game> DynGame for Registered<G> {
             max_seed: G::MAX_SEED,
             agents: G::AGENTS,
             caveat: G::CAVEAT,
+            contest: G::CONTEST,
         }
     }
 
@@ -639,6 +652,16 @@ impl<G: Game> DynGame for Registered<G> {
             moves += actions.len() as u64;
         }
         Ok(moves)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run(
+        &self,
+        seed: u64,
+        params: &Params,
+        spec: crate::tester::RunSpec,
+    ) -> Result<crate::tester::RunReport, Error> {
+        crate::tester::run::<G>(&self.instance(seed, params)?, spec).map_err(Error::Request)
     }
 }
 

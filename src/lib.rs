@@ -6,7 +6,12 @@
 pub mod clock;
 pub mod game;
 pub mod games;
+pub mod protocol;
 pub mod rng;
+pub mod standings;
+/// Runs a contestant's program like the official testers (processes: native only).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tester;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

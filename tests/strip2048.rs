@@ -1,31 +1,14 @@
 //! Strip 2048 end to end through the `arcade` binary and the registry: the IPSC subcommand on
 //! the statement's samples and on known-answer files, and gen/solve/score agreeing.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/strip2048/");
 
+/// stdout, stderr and success of `arcade ARGS < stdin`.
 fn arcade(args: &[&str], stdin: &str) -> (String, String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arcade"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("arcade runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.success(),
-    )
+    let out = common::arcade_with_stdin(args, stdin);
+    (out.stdout, out.stderr, out.code == Some(0))
 }
 
 fn data(name: &str) -> String {
@@ -53,7 +36,7 @@ fn ipsc_errors_exit_with_a_reason() {
     assert!(err.contains("test 1: cell 3 is 6"), "{err}");
     let (_, err, ok) = arcade(&["ipsc2014b"], "");
     assert!(!ok);
-    assert!(err.contains("usage"), "{err}");
+    assert!(err.contains("Usage"), "{err}");
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 mod gen;
 mod io;
+mod protocol;
 pub mod solver;
 
 use crate::game::{Agent, Game, ParamSpec, Params, TurnError};

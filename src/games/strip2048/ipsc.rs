@@ -200,6 +200,8 @@ pub fn solve_hard(text: &str) -> Result<String, String> {
 #[derive(Clone, Debug)]
 pub struct StressReport {
     pub count: usize,
+    /// The instances are seeds `first_seed..first_seed + count`.
+    pub first_seed: u64,
     pub n: usize,
     pub max_ms: f64,
     pub median_ms: f64,
@@ -218,6 +220,7 @@ pub fn stress(count: usize, n: usize, first: u64) -> StressReport {
     let mut times = Vec::with_capacity(count);
     let mut report = StressReport {
         count,
+        first_seed: first,
         n,
         max_ms: 0.0,
         median_ms: 0.0,
@@ -256,63 +259,27 @@ pub fn stress(count: usize, n: usize, first: u64) -> StressReport {
     report
 }
 
-const USAGE: &str = "usage:
-  arcade ipsc2014b easy < b1.in     prints the final strips (IPSC 2014 B1)
-  arcade ipsc2014b hard < b2.in     prints the maximum scores (IPSC 2014 B2)
-  arcade ipsc2014b stress [--count C] [--n N] [--seed S]
-                                    times the exact search on C generated strips of length N";
-
-/// The `arcade ipsc2014b ...` subcommand: its output text. `stdin` is read only by easy/hard.
-pub fn cli(
-    args: &[String],
-    stdin: impl FnOnce() -> Result<String, String>,
-) -> Result<String, String> {
-    match args.first().map(String::as_str) {
-        Some("easy") if args.len() == 1 => solve_easy(&stdin()?),
-        Some("hard") if args.len() == 1 => solve_hard(&stdin()?),
-        Some("stress") => {
-            let (mut count, mut n, mut seed) = (1000usize, 9usize, 1u64);
-            let mut rest = args[1..].iter();
-            while let Some(flag) = rest.next() {
-                let value = rest
-                    .next()
-                    .ok_or_else(|| format!("option {flag} needs a value"))?;
-                let bad = || format!("{flag} must be a positive whole number, got '{value}'");
-                match flag.as_str() {
-                    "--count" => count = value.parse().ok().filter(|&c| c > 0).ok_or_else(bad)?,
-                    "--n" => {
-                        n = value
-                            .parse()
-                            .ok()
-                            .filter(|&n| (2..=gen::MAX_N).contains(&n))
-                            .ok_or_else(|| {
-                                format!("--n must be 2..={}, got '{value}'", gen::MAX_N)
-                            })?
-                    }
-                    "--seed" => seed = value.parse().ok().filter(|&s| s > 0).ok_or_else(bad)?,
-                    _ => return Err(format!("unknown option {flag}\n{USAGE}")),
-                }
-            }
-            let r = stress(count, n, seed);
-            Ok(format!(
-                "exact search on {} generated strips of n = {} (seeds {}..{}):\n\
-                 time: max {:.2} ms (seed {}), median {:.2} ms, mean {:.2} ms\n\
-                 largest search: {} states, {} effective moves; best scores {}..{}\n",
-                r.count,
-                r.n,
-                seed,
-                seed + count as u64 - 1,
-                r.max_ms,
-                r.slowest_seed,
-                r.median_ms,
-                r.mean_ms,
-                r.max_states,
-                r.max_layers,
-                r.min_score,
-                r.max_score
-            ))
-        }
-        _ => Err(USAGE.into()),
+/// The report as `arcade ipsc2014b stress` prints it.
+impl std::fmt::Display for StressReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "exact search on {} generated strips of n = {} (seeds {}..{}):",
+            self.count,
+            self.n,
+            self.first_seed,
+            self.first_seed + self.count as u64 - 1
+        )?;
+        writeln!(
+            f,
+            "time: max {:.2} ms (seed {}), median {:.2} ms, mean {:.2} ms",
+            self.max_ms, self.slowest_seed, self.median_ms, self.mean_ms
+        )?;
+        writeln!(
+            f,
+            "largest search: {} states, {} effective moves; best scores {}..{}",
+            self.max_states, self.max_layers, self.min_score, self.max_score
+        )
     }
 }
 
@@ -409,35 +376,5 @@ mod tests {
         assert!(e.contains("unexpected '9'"), "{e}");
         let e = parse(&format!("1\n\n2\n2 0\n4294967296 {seeds}\n"), false).unwrap_err();
         assert!(e.contains("seed word x0"), "{e}");
-    }
-
-    #[test]
-    fn the_cli_dispatches() {
-        let easy = cli(&["easy".into()], || Ok(sample_b1())).unwrap();
-        assert!(easy.starts_with("2 4\n"));
-        let stress_out = cli(
-            &[
-                "stress".into(),
-                "--count".into(),
-                "3".into(),
-                "--n".into(),
-                "5".into(),
-            ],
-            || unreachable!(),
-        )
-        .unwrap();
-        assert!(
-            stress_out.contains("3 generated strips of n = 5"),
-            "{stress_out}"
-        );
-        assert!(cli(&["medium".into()], || Ok(String::new()))
-            .unwrap_err()
-            .contains("usage"));
-        assert!(cli(
-            &["stress".into(), "--n".into(), "1".into()],
-            || unreachable!()
-        )
-        .unwrap_err()
-        .contains("--n must be"));
     }
 }

@@ -22,6 +22,7 @@
 mod gen;
 pub mod io;
 pub mod ipsc;
+mod protocol;
 pub mod solver;
 
 use crate::clock::Budget;

@@ -8,16 +8,8 @@ use std::fmt::Write;
 /// `N M T U`, the values, the start cells, then the hidden part the judge reads: one line of
 /// AI parameters per AI and `T * (M - 1)` lines `r1 r2`, turn-major. Floats in Rust's `{}`.
 pub fn format_input(inst: &Instance) -> String {
-    let mut text = String::with_capacity(4096 + inst.randoms.len() * 40);
-    let _ = writeln!(text, "{N} {} {TURNS} {}", inst.m, inst.u);
-    for row in inst.values.chunks(N) {
-        let line: Vec<String> = row.iter().map(|v| v.to_string()).collect();
-        let _ = writeln!(text, "{}", line.join(" "));
-    }
-    for &cell in &inst.starts {
-        let (x, y) = xy(cell);
-        let _ = writeln!(text, "{x} {y}");
-    }
+    let mut text = format_public_input(inst);
+    text.reserve(inst.randoms.len() * 40);
     for w in &inst.ai {
         let _ = writeln!(text, "{} {} {} {} {}", w.wa, w.wb, w.wc, w.wd, w.eps);
     }
@@ -27,14 +19,39 @@ pub fn format_input(inst: &Instance) -> String {
     text
 }
 
+/// What the solution reads first: `N M T U`, the values and the start cells (the input
+/// without its hidden part).
+pub fn format_public_input(inst: &Instance) -> String {
+    let mut text = String::with_capacity(4096);
+    let _ = writeln!(text, "{N} {} {TURNS} {}", inst.m, inst.u);
+    for row in inst.values.chunks(N) {
+        let line: Vec<String> = row.iter().map(|v| v.to_string()).collect();
+        let _ = writeln!(text, "{}", line.join(" "));
+    }
+    for &cell in &inst.starts {
+        let (x, y) = xy(cell);
+        let _ = writeln!(text, "{x} {y}");
+    }
+    text
+}
+
+/// One line of output as the tester reads it: `None` for a blank line or a comment (starting
+/// with `#` after leading spaces), else the move it holds or why it holds none.
+pub fn read_move_line(line: &str) -> Option<Result<Action, String>> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return None;
+    }
+    Some(parse_action(line))
+}
+
 /// Exactly `T` moves, one `x y` per line; blank lines and lines starting with `#` are skipped.
 pub fn parse_output(text: &str) -> Result<Vec<Action>, TurnError> {
     let mut actions = Vec::with_capacity(TURNS);
     for line in text.lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
+        let Some(read) = read_move_line(line) else {
             continue;
-        }
+        };
         let turn = actions.len();
         if turn == TURNS {
             return Err(TurnError {
@@ -42,7 +59,7 @@ pub fn parse_output(text: &str) -> Result<Vec<Action>, TurnError> {
                 reason: format!("Too many moves: the output has more than {TURNS} lines of moves"),
             });
         }
-        actions.push(parse_action(line).map_err(|reason| TurnError { turn, reason })?);
+        actions.push(read.map_err(|reason| TurnError { turn, reason })?);
     }
     Ok(actions)
 }

@@ -5,6 +5,7 @@
 
 mod gen;
 mod io;
+mod protocol;
 pub mod solver;
 
 pub use gen::TileSource;

@@ -1,0 +1,54 @@
+//! The tester's conversation (MM53's visualizer, Java, as a competitor's replica of it shows):
+//! `N S D` on one line, then one tile per line (`W`, `R` or the two digits colour-then-shape),
+//! each answered by one line `R C`, `DISCARD` or `GIVE UP`. 20 s of thinking time; an invalid
+//! run scores 0.
+
+use super::{Instance, State, TilesMatching};
+use crate::protocol::{Clock, Contest, Protocol};
+use crate::standings::Standing;
+use std::fmt::Write;
+
+impl Protocol for TilesMatching {
+    const CONTEST: Contest = Contest {
+        time_limit_ms: 20_000,
+        clock: Clock::Thinking,
+        invalid_score: 0,
+        standing: Standing::RankPoints,
+    };
+    const INTERACTIVE: bool = true;
+    const JAVA_LINES: bool = true;
+
+    fn opening(instance: &Instance) -> String {
+        format!("{} {} {}\n", instance.n, instance.side, instance.d)
+    }
+
+    fn prompt(_: &Instance, state: &State, _: u64, out: &mut String) {
+        let _ = writeln!(out, "{}", state.tile);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Params};
+
+    #[test]
+    fn the_tester_sends_n_s_d_then_the_tile_in_hand() {
+        let inst = TilesMatching::generate(1, &Params::new());
+        assert_eq!(TilesMatching::opening(&inst), "6 11 3\n");
+        let mut state = TilesMatching::start(&inst);
+        let mut prompt = String::new();
+        TilesMatching::prompt(&inst, &state, 0, &mut prompt);
+        assert_eq!(prompt, "W\n");
+        TilesMatching::apply(
+            &inst,
+            &mut state,
+            &TilesMatching::reply("5 5").unwrap().unwrap(),
+        )
+        .unwrap();
+        prompt.clear();
+        TilesMatching::prompt(&inst, &state, 0, &mut prompt);
+        assert_eq!(prompt, format!("{}\n", state.tile));
+        assert_eq!(prompt.len(), 3);
+    }
+}

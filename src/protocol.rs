@@ -1,0 +1,66 @@
+//! How each contest's official tester talked to a solution program, and the contest's limits.
+//! Each game implements `Protocol` in its folder (`games/<id>/protocol.rs`) with text only;
+//! `tester` (native) runs a program over stdin/stdout with it, and the rules stay the game's
+//! own (`Game::apply`, `replay`).
+
+use crate::game::Game;
+use crate::standings::Standing;
+use serde::Serialize;
+
+/// Which time counts against the limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Clock {
+    /// Only the program's thinking time: from the moment the tester has sent what the program
+    /// needs until its reply arrives, summed over the moves (Topcoder's interactive testers).
+    Thinking,
+    /// Wall time from the start of the program until it has ended.
+    Wall,
+}
+
+/// A contest's limits and scoring, as its statement gives them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Contest {
+    pub time_limit_ms: u64,
+    pub clock: Clock,
+    /// The raw score of a run that is invalid for any reason (overrun, crash, bad output).
+    pub invalid_score: i64,
+    pub standing: Standing,
+}
+
+/// What the program reads and writes, in the official tester's order.
+///
+/// Interactive games: the tester sends `opening`, then for every move `prompt`, reads one
+/// reply line (`reply`), applies it with the game's rules, and sends `report`; the game ends
+/// when `Game::is_over` says so. Offline games: the tester sends `opening`, closes the
+/// program's input, and reads its whole output (`Game::parse_output`, `replay`).
+pub trait Protocol: Game {
+    const CONTEST: Contest;
+    const INTERACTIVE: bool;
+    /// The tester reads lines as Java's `BufferedReader.readLine`: `\n`, `\r\n` or a lone `\r`
+    /// ends one. Otherwise only `\n` does (a `\r` before it is the reply's business).
+    const JAVA_LINES: bool = false;
+    /// The reason given when the program's output ends before the game does.
+    const OUTPUT_ENDED: &'static str = "the program's output ended before the game was over";
+
+    /// What the program reads first (offline games: all it reads).
+    fn opening(instance: &Self::Instance) -> String;
+
+    /// What the program reads before each move. `thinking_ms` is its time so far.
+    fn prompt(
+        _instance: &Self::Instance,
+        _state: &Self::State,
+        _thinking_ms: u64,
+        _out: &mut String,
+    ) {
+    }
+
+    /// What the program reads after each move has been applied.
+    fn report(_instance: &Self::Instance, _state: &Self::State, _out: &mut String) {}
+
+    /// One line of the program's output (without its line end): a move, a reason it is not
+    /// one, or `None` for a line the tester skips (a comment).
+    fn reply(line: &str) -> Option<Result<Self::Action, String>> {
+        Some(Self::parse_action(line))
+    }
+}
