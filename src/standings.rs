@@ -93,6 +93,16 @@ impl Standing {
         }
     }
 
+    /// The rule's short name.
+    pub fn title(self) -> &'static str {
+        match self {
+            Standing::TopcoderRatio => "Topcoder relative score",
+            Standing::AtcoderRelative => "AtCoder relative score",
+            Standing::RankPoints => "MM53 rank points",
+            Standing::IpscAccepted => "IPSC: accepted answers (not a contest standing)",
+        }
+    }
+
     /// How the total is made, for table footers.
     pub fn describe(self) -> &'static str {
         match self {
@@ -104,6 +114,35 @@ impl Standing {
             Standing::IpscAccepted => "IPSC: tests whose output reaches the best score",
         }
     }
+}
+
+/// Several runs on the same tests, side by side: `scores[run][test]`, `None` for an invalid
+/// run (counted as `invalid`, the contest's invalid raw score). Each run is judged against the
+/// others on every test. Returns `(per_test[run][test], total[run])`.
+pub fn relative_table(
+    standing: Standing,
+    invalid: i64,
+    scores: &[Vec<Option<i64>>],
+) -> (Vec<Vec<f64>>, Vec<f64>) {
+    let raw: Vec<Vec<i64>> = scores
+        .iter()
+        .map(|run| run.iter().map(|s| s.unwrap_or(invalid)).collect())
+        .collect();
+    let per_test: Vec<Vec<f64>> = (0..raw.len())
+        .map(|r| {
+            (0..raw[r].len())
+                .map(|t| {
+                    let others: Vec<i64> = (0..raw.len())
+                        .filter(|&q| q != r)
+                        .filter_map(|q| raw[q].get(t).copied())
+                        .collect();
+                    standing.per_test(raw[r][t], &others)
+                })
+                .collect()
+        })
+        .collect();
+    let totals = per_test.iter().map(|p| standing.total(p)).collect();
+    (per_test, totals)
 }
 
 /// The other competitors' raw scores, per seed.
@@ -175,6 +214,26 @@ pub fn parse_score_table(text: &str) -> Result<Vec<(u64, i64)>, String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_table_of_runs_judges_each_run_against_the_others() {
+        let (per_test, totals) = super::relative_table(
+            super::Standing::TopcoderRatio,
+            -1,
+            &[
+                vec![Some(100), Some(30), None],
+                vec![Some(50), Some(60), Some(10)],
+            ],
+        );
+        assert_eq!(per_test, vec![vec![1e6, 5e5, 0.0], vec![5e5, 1e6, 1e6]]);
+        assert_eq!(totals, vec![1.5e6 / 3.0, 2.5e6 / 3.0]);
+        let (_, ranks) = super::relative_table(
+            super::Standing::RankPoints,
+            0,
+            &[vec![Some(4), Some(4)], vec![Some(3), Some(4)]],
+        );
+        assert_eq!(ranks, vec![1.5, 0.5]);
+    }
+
     use super::*;
 
     #[test]

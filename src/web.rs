@@ -281,3 +281,33 @@ impl Play {
         to_js(&self.session.frame())
     }
 }
+
+#[derive(Serialize)]
+struct RelativeScores {
+    title: &'static str,
+    formula: &'static str,
+    #[serde(rename = "perTest")]
+    per_test: Vec<Vec<f64>>,
+    totals: Vec<f64>,
+}
+
+/// The contest's relative scores of several runs on the same tests (`scores[run][test]`, null
+/// for an invalid output): `{title, formula, perTest, totals}`, by the rules of `standings`,
+/// the same ones `arcade run --compare` and `arcade compare` use.
+#[wasm_bindgen(js_name = relativeScores)]
+pub fn relative_scores(game_id: &str, scores: JsValue) -> Result<JsValue, JsError> {
+    let contest = game(game_id)?.info().contest;
+    let scores: Vec<Vec<Option<i64>>> = serde_wasm_bindgen::from_value(scores).map_err(|e| {
+        js_error(format!(
+            "scores must be lists of whole numbers or null: {e}"
+        ))
+    })?;
+    let (per_test, totals) =
+        crate::standings::relative_table(contest.standing, contest.invalid_score, &scores);
+    Ok(to_js(&RelativeScores {
+        title: contest.standing.title(),
+        formula: contest.standing.describe(),
+        per_test,
+        totals,
+    }))
+}

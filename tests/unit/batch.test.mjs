@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseSeeds, seedFromName, pickOutputs, MAX_SEEDS } from '../../www/batch/seeds.js';
-import { relativeScores, winsTiesLosses, gap } from '../../www/batch/relative.js';
+import { winsTiesLosses, gap } from '../../www/batch/relative.js';
 
 const U64_MAX = '18446744073709551615';
 
@@ -45,38 +45,8 @@ test('one output per seed is picked, in seed order; every other file is named wi
   assert.equal(folder.picked[0].seed, '3');
 });
 
-test('Topcoder (SquareRemover): 1,000,000 × YOUR / BEST per test, invalid 0, averaged', () => {
-  const { perTest, totals, rule } = relativeScores('square-remover', [[100, 30, null, 0], [50, 60, 10, 0]]);
-  assert.deepEqual(perTest, [[1e6, 5e5, 0, 0], [5e5, 1e6, 1e6, 0]]);
-  assert.deepEqual(totals, [1.5e6 / 4, 2.5e6 / 4]);
-  assert.match(rule.formula, /1,000,000 × YOUR \/ BEST/);
-  assert.deepEqual(relativeScores('strip2048', [[8], [4]]).totals, [1e6, 5e5]);
-});
-
-test('Topcoder (Lines): YOUR / MAX, a negative raw score counts 0, the sum normalised to 100', () => {
-  const { perTest, totals } = relativeScores('lines', [[100, -1, 40], [25, 10, null]]);
-  assert.deepEqual(perTest, [[1, 0, 1], [0.25, 1, 0]]);
-  const near = (x, y) => Math.abs(x - y) < 1e-9;
-  assert.ok(near(totals[0], 200 / 3) && near(totals[1], 125 / 3), String(totals));
-});
-
-test('MM53 (TilesMatching): rank points, 1 per competitor beaten and 0.5 per tie, / (competitors − 1)', () => {
-  // Three runs; an invalid output scores 0 and ties with a raw 0.
-  const { perTest, totals } = relativeScores('tiles-matching', [[10, 5, null], [7, 5, 0], [3, 9, 4]]);
-  assert.deepEqual(perTest, [[2, 0.5, 0.5], [1, 0.5, 0.5], [0, 2, 2]]);
-  assert.deepEqual(totals, [1.5, 1, 2]);
-  assert.deepEqual(relativeScores('tiles-matching', [[4, 4], [3, 4]]).totals, [1.5, 0.5]);
-});
-
-test('AtCoder (AHC061): round(1e9 × YOUR / MAX) summed; an invalid output scores 0 and is not in MAX', () => {
-  const { perTest, totals } = relativeScores('territory', [[1, null, 200], [3, 5, 100]]);
-  assert.deepEqual(perTest, [[333_333_333, 0, 1e9], [1e9, 1e9, 500_000_000]]);
-  assert.deepEqual(totals, [1_333_333_333, 2_500_000_000]);
-  // round(2/3 × 1e9) = 666,666,667: rounding, not truncation.
-  assert.equal(relativeScores('territory', [[2], [3]]).totals[0], 666_666_667);
-  assert.throws(() => relativeScores('chess', [[1]]), /no relative score is known for chess/);
-  assert.throws(() => relativeScores('territory', [[1, 2], [1]]), /every run needs a result for every test/);
-});
+// The relative scores themselves are the library's (src/standings.rs), tested there and,
+// through the wasm export, in tests/wasm_common.
 
 test('wins, ties and losses by raw score; an invalid output loses to any valid one', () => {
   assert.deepEqual(winsTiesLosses([5, 3, null, null, 0, 7], [4, 3, 0, null, null, 9]), { wins: 2, ties: 2, losses: 2 });

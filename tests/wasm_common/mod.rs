@@ -43,6 +43,20 @@ macro_rules! wasm_tests {
         }
 
         #[wasm_bindgen_test]
+        fn relative_scores_follow_each_contests_rule() {
+            // AHC061: round(1e9 x YOUR / MAX) summed; an invalid output (null) scores 0.
+            let runs = js_sys::JSON::parse("[[1, null, 200], [3, 5, 100]]").unwrap();
+            let result = web::relative_scores("territory", runs).unwrap();
+            let totals = js_sys::JSON::stringify(&field(&result, "totals")).unwrap();
+            assert_eq!(String::from(totals), "[1333333333,2500000000]");
+            assert!(field(&result, "formula")
+                .as_string()
+                .unwrap()
+                .contains("round(1e9"));
+            assert!(web::relative_scores("nope", JsValue::NULL).is_err());
+        }
+
+        #[wasm_bindgen_test]
         fn square_remover_scores_the_jar_vector() {
             let result = web::score("square-remover", "3", JsValue::NULL, SR_PATTERNED_3).unwrap();
             assert_eq!(field(&result, "score").as_f64(), Some(5.0));

@@ -8,7 +8,8 @@ import uPlot from '../vendor/uPlot.esm.js';
 import { zipSync, strToU8 } from '../vendor/fflate.js';
 import { Pool, defaultPoolSize } from './pool.js';
 import { parseSeeds, pickOutputs, filesFromDrop, compareSeeds } from './seeds.js';
-import { relativeScores, winsTiesLosses, gap } from './relative.js';
+import { relativeScores } from '../pkg/arcade.js';
+import { winsTiesLosses, gap } from './relative.js';
 
 const STORAGE_KEY = 'arcade.batch.v1';
 const KEEP_RUNS = 6;
@@ -786,7 +787,7 @@ class BatchView {
     const raw = (row) => (row.status === 'done' ? row.score : null);
     const scoresA = seeds.map((s) => raw(byA.get(s)));
     const scoresB = seeds.map((s) => raw(byB.get(s)));
-    const { rule, perTest, totals } = relativeScores(a.game, [scoresA, scoresB]);
+    const { title, formula, perTest, totals } = relativeScores(a.game, [scoresA, scoresB]);
     const { wins, ties, losses } = winsTiesLosses(scoresA, scoresB);
     const both = new Set(seeds);
     const onlyA = a.rows.length - both.size;
@@ -799,7 +800,7 @@ class BatchView {
       line(`A = #${a.id} ${a.name}; B = #${b.id} ${b.name}. ${seeds.length} seeds finished in both` +
         (onlyA || onlyB ? ` (left out: ${onlyA} of A’s, ${onlyB} of B’s).` : '.')),
       el('p', { id: 'batch-wtl' }, el('strong', { textContent: `A wins ${wins}, ties ${ties}, loses ${losses}` }), ' (by raw score; an invalid output loses to any valid one).'),
-      el('p', { id: 'batch-relative' }, `${rule.title}, ${rule.formula}: `,
+      el('p', { id: 'batch-relative' }, `${title}, ${formula}: `,
         el('strong', { textContent: `A ${group(totals[0], 2)} · B ${group(totals[1], 2)}` }), '.'));
 
     const differ = seeds
