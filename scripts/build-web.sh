@@ -1,7 +1,29 @@
 #!/usr/bin/env bash
-# Builds the page's wasm module: cargo -> wasm-bindgen -> wasm-opt (if present), into the
-# out-dir of wasm-pack.toml (www/pkg). Settings: wasm-pack.toml.
+# Builds the page's wasm module: cargo -> wasm-bindgen -> wasm-opt (binaryen from npm, pinned in
+# scripts/web-tools), into the out-dir of wasm-pack.toml (www/pkg). Settings: wasm-pack.toml.
+#   scripts/build-web.sh [--dist DIR]
+# --dist DIR also writes DIR: the page as a static site that any static host serves as is
+# (index.html, www/ with the module, and `_headers`; see README).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+dist=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --dist) dist="${2:?--dist needs a folder}"; shift 2 ;;
+    *) echo "usage: scripts/build-web.sh [--dist DIR]" >&2; exit 2 ;;
+  esac
+done
+if [ -n "$dist" ]; then
+  mkdir -p "$dist"
+  dist="$(cd "$dist" && pwd)"
+  case "$dist/" in
+    "$ROOT/" | "$ROOT/www/"* | "$ROOT/src/"* | "$ROOT/scripts/"* | "$ROOT/tests/"*)
+      echo "--dist $dist: choose a folder outside the sources" >&2; exit 2 ;;
+  esac
+  if [ -n "$(ls -A "$dist")" ] && [ ! -f "$dist/www/pkg/arcade_bg.wasm" ]; then
+    echo "--dist $dist: not empty and not an earlier --dist folder; refusing to replace it" >&2
+    exit 2
+  fi
+fi
 "$ROOT/scripts/setup.sh"
 
 out_dir="$ROOT/$(build_setting bindgen out-dir)"
@@ -10,13 +32,26 @@ say "building the wasm module"
 (cd "$ROOT" && cargo build --locked --release --lib --target wasm32-unknown-unknown)
 wasm-bindgen --target "$target" --no-typescript --out-dir "$out_dir" \
   "$ROOT/target/wasm32-unknown-unknown/release/arcade.wasm"
-if [ "$(build_setting wasm-opt enabled)" != "true" ]; then
-  say "wasm-opt is off (see wasm-pack.toml)"
-elif command -v wasm-opt >/dev/null; then
-  say "optimising with $(wasm-opt --version)"
+if [ "$(build_setting wasm-opt enabled)" = "true" ]; then
+  wasm_opt="$ROOT/scripts/web-tools/node_modules/.bin/wasm-opt"
+  say "optimising with $("$wasm_opt" --version)"
   # shellcheck disable=SC2046
-  wasm-opt $(build_setting wasm-opt flags) "$out_dir/arcade_bg.wasm" -o "$out_dir/arcade_bg.wasm"
+  "$wasm_opt" $(build_setting wasm-opt flags) "$out_dir/arcade_bg.wasm" -o "$out_dir/arcade_bg.wasm"
 else
-  say "wasm-opt not found: skipping optimisation (apt-get install binaryen to enable it)"
+  say "wasm-opt is off (see wasm-pack.toml)"
 fi
 ls -l "$out_dir"/arcade_bg.wasm >&2
+
+[ -n "$dist" ] || exit 0
+# index.html and www/ without notes and dotfiles, plus `_headers`: the security headers in the
+# format Netlify and Cloudflare Pages read (the policy is index.html's meta tag).
+rm -rf "$dist/index.html" "$dist/_headers" "$dist/www"
+cp "$ROOT/index.html" "$dist/"
+(cd "$ROOT" && find www -type f ! -name '.*' ! -name '*.md' ! -name '*.d.ts' ! -name '*.map') |
+  while read -r file; do
+    mkdir -p "$dist/$(dirname "$file")"
+    cp "$ROOT/$file" "$dist/$file"
+  done
+policy="$(cd "$ROOT" && node --input-type=module -e "import { pagePolicy } from './scripts/serve.mjs'; console.log(pagePolicy())")"
+printf '/*\n  Content-Security-Policy: %s\n  X-Content-Type-Options: nosniff\n' "$policy" > "$dist/_headers"
+say "static site in $dist ($(du -sh "$dist" | cut -f1))"

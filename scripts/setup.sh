@@ -1,8 +1,21 @@
 #!/usr/bin/env bash
-# Installs what building the web page needs: the wasm32 target and the pinned wasm-bindgen
-# CLI. With --test, also what the tests need: Debian's chromium + chromium-driver and
-# playwright-core from npm (which downloads no browser). Idempotent; fast when all is there.
+# Installs what building the web page needs: the wasm32 target, the pinned wasm-bindgen CLI and
+# binaryen's wasm-opt from npm (scripts/web-tools). With --test, also what the tests need:
+# Debian's chromium + chromium-driver and playwright-core from npm (which downloads no
+# browser). Idempotent; fast when all is there.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+# `npm ci` in DIR unless node_modules already holds the version of PACKAGE that DIR's
+# package.json pins (exact versions; the lockfile pins the rest).
+npm_pinned() {
+  local dir="$1" package="$2" want have
+  want="$(node -p "require('$dir/package.json').devDependencies['$package']")"
+  have="$(node -p "try { require('$dir/node_modules/$package/package.json').version } catch { '' }")"
+  if [ "$have" != "$want" ]; then
+    say "installing $package $want (npm)"
+    (cd "$dir" && npm ci --no-audit --no-fund --silent)
+  fi
+}
 
 version="$(build_setting bindgen version)"
 pinned="$(sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' "$ROOT/Cargo.toml")"
@@ -29,8 +42,5 @@ if [ "${1:-}" = "--test" ]; then
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
   fi
-  if [ ! -d "$ROOT/tests/e2e/node_modules/playwright-core" ]; then
-    say "installing playwright-core (npm; no browser download)"
-    (cd "$ROOT/tests/e2e" && npm ci --no-audit --no-fund --silent)
-  fi
+  npm_pinned "$ROOT/tests/e2e" playwright-core
 fi

@@ -18,6 +18,8 @@ say "wasm: the exported API in headless Chromium (page and dedicated worker)"
 CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=180 \
   cargo test --locked --target wasm32-unknown-unknown --test wasm_page --test wasm_worker --test territory_wasm
 
-say "end to end: the page in headless Chromium"
-"$ROOT/scripts/build-web.sh"
-(cd "$ROOT/tests/e2e" && node --test --test-concurrency=1 .)
+say "end to end: the page in headless Chromium, and the static site of build-web.sh --dist"
+dist="$(mktemp -d)"
+trap 'rm -rf "$dist"' EXIT
+"$ROOT/scripts/build-web.sh" --dist "$dist"
+(cd "$ROOT/tests/e2e" && ARCADE_DIST="$dist" node --test --test-concurrency=1 .)

@@ -1,5 +1,6 @@
 // Shared set-up for the end-to-end tests: a loopback static server on a free port and
 // Debian's Chromium driven by playwright-core (which never downloads a browser).
+import { afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -18,9 +19,23 @@ const CHROMIUM_ARGS = [
   '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
 ];
 
-/** Starts the server and the browser; returns {base, open(path), close()}. */
+// Content-Security-Policy violations, in the page or in a worker, reported by the browser to
+// the server (report-uri): any fails the test it happened in (or, if the report comes late,
+// the next one, or the file's close()).
+const violations = [];
+/** The violations reported since the last call, as text, after waiting `ms` for late ones. */
+export async function takeViolations(ms = 0) {
+  await new Promise((r) => setTimeout(r, ms));
+  return violations.splice(0).map((v) => `CSP ${v['violated-directive']} blocked ${v['blocked-uri']} in ${v['source-file'] ?? v['document-uri']}:${v['line-number'] ?? ''}`);
+}
+afterEach(async () => {
+  const found = await takeViolations();
+  if (found.length) throw new Error(found.join('\n'));
+});
+
+/** Starts the server and the browser; returns {base, browser, open(path), close()}. */
 export async function start() {
-  const server = await serve(0);
+  const server = await serve(0, { onViolation: (v) => violations.push(v) });
   const base = `http://127.0.0.1:${server.address().port}/`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -29,6 +44,7 @@ export async function start() {
   const pages = [];
   return {
     base,
+    browser,
     /**
      * Opens the page at `query` (after `beforeLoad(context)`, e.g. to route requests), waits
      * until the app is ready; collects page errors. `device`: context options such as
@@ -48,8 +64,10 @@ export async function start() {
       return page;
     },
     async close() {
+      const late = await takeViolations(300); // reports are posted a little later
       await browser.close();
       await new Promise((r) => server.close(r));
+      if (late.length) throw new Error(late.join('\n'));
     },
   };
 }

@@ -1,0 +1,49 @@
+// The wasm module the page ships (www/pkg as scripts/build-web.sh leaves it: optimised by
+// wasm-opt), loaded directly in Node: it must give the golden files' answers, so an optimiser
+// bug shows here, game by game, and not only as a page that misbehaves.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { root, golden } from './harness.js';
+
+let wasm;
+before(async () => {
+  wasm = await import(join(root, 'www', 'pkg', 'arcade.js'));
+  wasm.initSync({ module: readFileSync(join(root, 'www', 'pkg', 'arcade_bg.wasm')) });
+});
+
+test('the module lists every game', () => {
+  assert.deepEqual(wasm.games().map((g) => g.id).sort(),
+    ['lines', 'square-remover', 'strip2048', 'territory', 'tiles-matching']);
+});
+
+test('inputs are the golden generators\' inputs', () => {
+  assert.equal(wasm.inputText('square-remover', '3', null), golden('square-remover', '3.in'));
+  assert.equal(wasm.inputText('strip2048', '7', null), golden('strip2048', 'seed7.in'));
+});
+
+test('every game scores its golden output as the official tester does', () => {
+  for (const [game, seed, file, score] of [
+    ['square-remover', '3', '3-patterned.out', 5],
+    ['strip2048', '7', 'seed7-exact.out', 2996],
+    ['territory', '3', 'seed3-judge.out', 69875],
+    ['lines', '5', 'seed5-greedy.out', 3916],
+    ['tiles-matching', '4', 'seed4-eval.out', 19134],
+  ]) {
+    assert.deepEqual(wasm.score(game, seed, null, golden(game, file)), { score, turn: null, error: null }, `${game} ${file}`);
+  }
+});
+
+test('a bad output is an error naming the move, and a session seeks', () => {
+  const bad = wasm.score('square-remover', '3', null, '0 0 0');
+  assert.equal(bad.turn, 0);
+  assert.match(bad.error, /leaves the board/);
+  const play = new wasm.Play('square-remover', '3', null);
+  assert.equal(play.loadOutput(golden('square-remover', '3-patterned.out')), null);
+  play.seek(4321);
+  assert.equal(play.frame().turn, 4321);
+  play.seek(10000);
+  assert.equal(play.frame().score, 5);
+  play.free();
+});
