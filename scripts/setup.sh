@@ -36,6 +36,9 @@ if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $version" 
     || cargo install wasm-bindgen-cli --version "$version"
 fi
 
+# The page's build runs binaryen's wasm-opt from npm (Debian's binaryen 108 breaks the module).
+npm_pinned "$ROOT/scripts/web-tools" binaryen
+
 if [ "${1:-}" = "--test" ]; then
   if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
     say "installing chromium and chromium-driver (Debian packages)"
