@@ -29,7 +29,9 @@ type Combos = u128;
 /// 1..24 with N forced to 5, 8 and 9 (where survival is decided); then `dead_cell` (-5 to
 /// -60) and `empty_cell` (1 to 3) on seeds 2001..2032 with N = 10, 1,000 moves at most:
 /// deaths per 1,000 moves 1.27 to 0.57; checked on 3001..3032 (1,500 moves at most), N = 10
-/// 0.90 to 0.76, N = 9 0.47 to 0.26.
+/// 0.90 to 0.76, N = 9 0.47 to 0.26. Then `line_fill` (1 to 6): N = 9 on 2001..2032 0.50 to
+/// 0.24; checked on 4001..4032 N = 9 0.27 to 0.21, N = 10 0.46 to 0.33, and N = 8 on
+/// 3001..3024 (2,000 moves at most) 0.12 to 0.07.
 struct Weights {
     /// Per fraction of regular tiles that fit nowhere.
     uncovered: f64,
@@ -56,7 +58,7 @@ const WEIGHTS: Weights = Weights {
     covered_twice: 30.0,
     covered_thrice: 10.0,
     dead_cell: -60.0,
-    line_fill: 1.0,
+    line_fill: 6.0,
     line_rate: 10.0,
     empty_cell: 3.0,
     counter: -20.0,
