@@ -26,12 +26,14 @@ use crate::games::tiles_matching::{
 type Combos = u128;
 
 /// The static evaluation's weights, hand-tuned with 2-ply search at 5 s per game on seeds
-/// 1..24 with N forced to 5, 8 and 9 (where survival is decided); then `dead_cell` (-5 to
-/// -60) and `empty_cell` (1 to 3) on seeds 2001..2032 with N = 10, 1,000 moves at most:
-/// deaths per 1,000 moves 1.27 to 0.57; checked on 3001..3032 (1,500 moves at most), N = 10
-/// 0.90 to 0.76, N = 9 0.47 to 0.26. Then `line_fill` (1 to 6): N = 9 on 2001..2032 0.50 to
-/// 0.24; checked on 4001..4032 N = 9 0.27 to 0.21, N = 10 0.46 to 0.33, and N = 8 on
-/// 3001..3024 (2,000 moves at most) 0.12 to 0.07.
+/// 1..24 with N forced to 5, 8 and 9 (where survival is decided); then, without a time
+/// limit, on seeds from 2001 with N forced (deaths per 1,000 moves, 1,000-2,000 moves at
+/// most): `dead_cell` -5 to -60 and `line_fill` 1 to 6 (N = 9 on 4001..4032: 0.60 to 0.17,
+/// N = 10: 0.90 to 0.29), and `empty_cell` 2 from N = 8 on. More weight on empty cells keeps
+/// tight boards alive but makes the player discard more and score less: at N = 4..7 an
+/// empty cell worth 2 instead of 1 scores 1.52-1.60 points per move instead of 1.85-1.91
+/// (and 3 died of it in long games), while at N = 9 and 10 1 instead of 2 dies 4 times as
+/// often.
 struct Weights {
     /// Per fraction of regular tiles that fit nowhere.
     uncovered: f64,
@@ -44,6 +46,7 @@ struct Weights {
     line_fill: f64,
     /// Per line, times 1 / (1 + expected turns to fill it).
     line_rate: f64,
+    /// Per empty cell; 2 from N = 8 on (see `Ctx::new`).
     empty_cell: f64,
     /// Per unit of the discard counter.
     counter: f64,
@@ -60,7 +63,7 @@ const WEIGHTS: Weights = Weights {
     dead_cell: -60.0,
     line_fill: 6.0,
     line_rate: 10.0,
-    empty_cell: 3.0,
+    empty_cell: 1.0,
     counter: -20.0,
     points: 1.0,
     stuck: -1000.0,
@@ -121,7 +124,13 @@ impl Ctx {
             side,
             masks,
             all,
-            w: WEIGHTS,
+            w: Weights {
+                empty_cell: match n {
+                    8.. => 2.0,
+                    _ => 1.0,
+                },
+                ..WEIGHTS
+            },
             nn,
             p_special,
             p_regular,
