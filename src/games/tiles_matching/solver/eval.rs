@@ -25,15 +25,7 @@ use crate::games::tiles_matching::{
 /// Bit `color * 10 + shape` of a `u128` stands for the regular tile (colour, shape).
 type Combos = u128;
 
-/// The static evaluation's weights, hand-tuned with 2-ply search at 5 s per game on seeds
-/// 1..24 with N forced to 5, 8 and 9 (where survival is decided); then, without a time
-/// limit, on seeds from 2001 with N forced (deaths per 1,000 moves, 1,000-2,000 moves at
-/// most): `dead_cell` -5 to -60 and `line_fill` 1 to 6 (N = 9 on 4001..4032: 0.60 to 0.17,
-/// N = 10: 0.90 to 0.29), and `empty_cell` 2 from N = 8 on. More weight on empty cells keeps
-/// tight boards alive but makes the player discard more and score less: at N = 4..7 an
-/// empty cell worth 2 instead of 1 scores 1.52-1.60 points per move instead of 1.85-1.91
-/// (and 3 died of it in long games), while at N = 9 and 10 1 instead of 2 dies 4 times as
-/// often.
+/// The static evaluation's weights (see `WEIGHTS` and `TIGHT_WEIGHTS`).
 struct Weights {
     /// Per fraction of regular tiles that fit nowhere.
     uncovered: f64,
@@ -46,7 +38,6 @@ struct Weights {
     line_fill: f64,
     /// Per line, times 1 / (1 + expected turns to fill it).
     line_rate: f64,
-    /// Per empty cell; 2 from N = 8 on (see `Ctx::new`).
     empty_cell: f64,
     /// Per unit of the discard counter.
     counter: f64,
@@ -56,17 +47,33 @@ struct Weights {
     stuck: f64,
 }
 
+/// For N < 8, hand-tuned with 2-ply search at 5 s per game on seeds 1..24 with N forced to
+/// 5, 8 and 9. The tight set below plays worse here: without a time limit, N = 7 on seeds
+/// 6001..6032 (at most 3,000 moves) loses 4 games instead of 1, and its empty cells worth 2
+/// make N = 4..7 discard more and score 1.52-1.60 points per move instead of 1.85-1.91.
 const WEIGHTS: Weights = Weights {
     uncovered: -200.0,
     covered_twice: 30.0,
     covered_thrice: 10.0,
-    dead_cell: -60.0,
-    line_fill: 6.0,
+    dead_cell: -5.0,
+    line_fill: 1.0,
     line_rate: 10.0,
     empty_cell: 1.0,
     counter: -20.0,
     points: 1.0,
     stuck: -1000.0,
+};
+
+/// For N >= 8, where a tile rarely fits and survival decides: dead cells cost more, full
+/// lines and empty cells are worth more. Tuned without a time limit on seeds from 2001 with
+/// N forced; deaths per 1,000 moves against `WEIGHTS` on 4001..4032 (at most 1,500 moves):
+/// N = 9 0.60 to 0.17, N = 10 0.90 to 0.29; N = 8 on 5001..5024 (at most 2,000) 0.18 to
+/// 0.11, at 1.48 points per move instead of 1.77.
+const TIGHT_WEIGHTS: Weights = Weights {
+    dead_cell: -60.0,
+    line_fill: 6.0,
+    empty_cell: 2.0,
+    ..WEIGHTS
 };
 
 /// At most this many of the best static choices get the 2-ply look.
@@ -124,12 +131,9 @@ impl Ctx {
             side,
             masks,
             all,
-            w: Weights {
-                empty_cell: match n {
-                    8.. => 2.0,
-                    _ => 1.0,
-                },
-                ..WEIGHTS
+            w: match n {
+                8.. => TIGHT_WEIGHTS,
+                _ => WEIGHTS,
             },
             nn,
             p_special,
