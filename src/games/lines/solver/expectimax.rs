@@ -81,8 +81,13 @@ impl Agent<Lines> for ExpectimaxAgent {
         let start = budget.elapsed_ms();
         let share = time_share(obs, budget.remaining_ms());
 
-        // The greedy look: every shortlisted move valued before the spawn.
-        let mut ranked = greedy::rank(ev, &obs.grid, greedy::SHORTLIST);
+        // The greedy look: every shortlisted move valued before the spawn; a shorter look once
+        // the budget is spent (the full one overran 1 s budgets by up to 1.7 s on 11 x 11).
+        let shortlist = match budget.is_spent() {
+            true => REPLY_SHORTLIST,
+            false => greedy::SHORTLIST,
+        };
+        let mut ranked = greedy::rank(ev, &obs.grid, shortlist);
         let best_now = ranked[0];
         // A round values every finalist's reply, each a smaller greedy look.
         let round_ms = (budget.elapsed_ms() - start) * (FINALISTS * REPLY_SHORTLIST) as f64

@@ -16,15 +16,16 @@
 //! an `Analysis` of a board prepares each cell once (`Put`), then each tile costs a few
 //! mask operations.
 
-use crate::clock::{now_ms, Budget};
+use crate::clock::Budget;
 use crate::game::Agent;
-use crate::games::tiles_matching::{Action, Board, Observation, TilesMatching, EMPTY, MOVES, WILD};
+use crate::games::tiles_matching::{
+    Action, Board, Observation, Tile, TilesMatching, EMPTY, MOVES, WILD,
+};
 
 /// Bit `color * 10 + shape` of a `u128` stands for the regular tile (colour, shape).
 type Combos = u128;
 
-/// The static evaluation's weights, hand-tuned with 2-ply search at 5 s per game on seeds
-/// 1..24 with N forced to 5, 8 and 9 (where survival is decided).
+/// The static evaluation's weights (see `WEIGHTS` and `TIGHT_WEIGHTS`).
 struct Weights {
     /// Per fraction of regular tiles that fit nowhere.
     uncovered: f64,
@@ -46,6 +47,10 @@ struct Weights {
     stuck: f64,
 }
 
+/// For N < 8, hand-tuned with 2-ply search at 5 s per game on seeds 1..24 with N forced to
+/// 5, 8 and 9. The tight set below plays worse here: without a time limit, N = 7 on seeds
+/// 6001..6032 (at most 3,000 moves) loses 4 games instead of 1, and its empty cells worth 2
+/// make N = 4..7 discard more and score 1.52-1.60 points per move instead of 1.85-1.91.
 const WEIGHTS: Weights = Weights {
     uncovered: -200.0,
     covered_twice: 30.0,
@@ -59,8 +64,25 @@ const WEIGHTS: Weights = Weights {
     stuck: -1000.0,
 };
 
+/// For N >= 8, where a tile rarely fits and survival decides: dead cells cost more, full
+/// lines and empty cells are worth more. Tuned without a time limit on seeds from 2001 with
+/// N forced; deaths per 1,000 moves against `WEIGHTS` on 4001..4032 (at most 1,500 moves):
+/// N = 9 0.60 to 0.17, N = 10 0.90 to 0.29; N = 8 on 5001..5024 (at most 2,000) 0.18 to
+/// 0.11, at 1.48 points per move instead of 1.77.
+const TIGHT_WEIGHTS: Weights = Weights {
+    dead_cell: -60.0,
+    line_fill: 6.0,
+    empty_cell: 2.0,
+    ..WEIGHTS
+};
+
 /// At most this many of the best static choices get the 2-ply look.
 const LOOKAHEAD: usize = 8;
+/// A move's share of the time left is half of it spread evenly over the moves left and half
+/// over at most HORIZON of them: a lost game ends with most of its budget unspent
+/// otherwise, and the even half keeps time for a long game's last moves (with all of it
+/// over 2,000 moves, costly N = 7 games at 5 s ran out of time near move 7,000 and died).
+const HORIZON: usize = 2000;
 /// About what a move without look-ahead costs natively.
 const STATIC_MOVE_MS: f64 = 0.05;
 
@@ -111,7 +133,10 @@ impl Ctx {
             side,
             masks,
             all,
-            w: WEIGHTS,
+            w: match n {
+                8.. => TIGHT_WEIGHTS,
+                _ => WEIGHTS,
+            },
             nn,
             p_special,
             p_regular,
@@ -460,6 +485,58 @@ fn expectation(ctx: &Ctx, board: &Board, counter: u8) -> f64 {
     total
 }
 
+/// Every answer to `tile` (each legal cell, or DISCARD while the counter allows) with its
+/// static value, best first; empty when only GIVE UP is left.
+fn choices(ctx: &Ctx, a: &Analysis, board: &Board, tile: Tile, counter: u8) -> Vec<Choice> {
+    let after = counter.saturating_sub(1);
+    let mut choices: Vec<Choice> = Vec::new();
+    for cell in board.legal_cells(tile) {
+        let value = match tile.code() {
+            None => {
+                let mut next = board.clone();
+                next.take(cell);
+                ctx.w.points + Analysis::new(ctx, &next).value(ctx, after)
+            }
+            Some(code) => a.put_at(ctx, board, cell).value(ctx, code, after),
+        };
+        choices.push(Choice {
+            cell: Some(cell),
+            value,
+        });
+    }
+    if counter < ctx.d {
+        choices.push(Choice {
+            cell: None,
+            value: a.value(ctx, counter + 1),
+        });
+    }
+    choices.sort_by(|x, y| y.value.total_cmp(&x.value));
+    choices
+}
+
+/// The board, points and counter after answering `tile` with `cell` (`None` = discard).
+fn answer(
+    ctx: &Ctx,
+    board: &Board,
+    tile: Tile,
+    cell: Option<usize>,
+    counter: u8,
+) -> (Board, f64, u8) {
+    let mut next = board.clone();
+    let after = counter.saturating_sub(1);
+    match (cell, tile.code()) {
+        (None, _) => (next, 0.0, counter + 1),
+        (Some(cell), None) => {
+            next.take(cell);
+            (next, ctx.w.points, after)
+        }
+        (Some(cell), Some(code)) => {
+            let clear = next.put(cell, code);
+            (next, ctx.w.points * ctx.reward(clear.row, clear.col), after)
+        }
+    }
+}
+
 impl Agent<TilesMatching> for EvalAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
         let ctx = self
@@ -468,55 +545,25 @@ impl Agent<TilesMatching> for EvalAgent {
         let board = &obs.board;
         let s = obs.side;
         let a = Analysis::new(ctx, board);
-        let after = obs.counter.saturating_sub(1);
-        let mut choices: Vec<Choice> = Vec::new();
-        for cell in board.legal_cells(obs.tile) {
-            let value = match obs.tile.code() {
-                None => {
-                    let mut next = board.clone();
-                    next.take(cell);
-                    ctx.w.points + Analysis::new(ctx, &next).value(ctx, after)
-                }
-                Some(code) => a.put_at(ctx, board, cell).value(ctx, code, after),
-            };
-            choices.push(Choice {
-                cell: Some(cell),
-                value,
-            });
-        }
-        if obs.counter < obs.d {
-            choices.push(Choice {
-                cell: None,
-                value: a.value(ctx, obs.counter + 1),
-            });
-        }
+        let choices = choices(ctx, &a, board, obs.tile, obs.counter);
         if choices.is_empty() {
             return Action::GiveUp;
         }
-        choices.sort_by(|x, y| y.value.total_cmp(&x.value));
         let mut best = (f64::NEG_INFINITY, choices[0].cell);
         // This move's share of the time left, less what a static-only move costs (so that
         // moves after a spent budget still fit); look ahead while it lasts.
+        let moves_left = (MOVES - obs.moves.min(MOVES - 1)) as f64;
         let share =
-            budget.remaining_ms() / (MOVES - obs.moves.min(MOVES - 1)) as f64 - STATIC_MOVE_MS;
-        let deadline = now_ms() + share;
+            0.5 * budget.remaining_ms() * (1.0 / moves_left + 1.0 / moves_left.min(HORIZON as f64))
+                - STATIC_MOVE_MS;
+        let deadline = budget.elapsed_ms() + share;
         if choices.len() > 1 && share > 0.0 {
             for (i, choice) in choices.iter().take(LOOKAHEAD).enumerate() {
-                if i >= 2 && now_ms() > deadline {
+                if i >= 2 && budget.elapsed_ms() > deadline {
                     break;
                 }
-                let mut next = board.clone();
-                let (points, counter) = match (choice.cell, obs.tile.code()) {
-                    (None, _) => (0.0, obs.counter + 1),
-                    (Some(cell), None) => {
-                        next.take(cell);
-                        (ctx.w.points, after)
-                    }
-                    (Some(cell), Some(code)) => {
-                        let clear = next.put(cell, code);
-                        (ctx.w.points * ctx.reward(clear.row, clear.col), after)
-                    }
-                };
+                let (next, points, counter) =
+                    answer(ctx, board, obs.tile, choice.cell, obs.counter);
                 let v = points + expectation(ctx, &next, counter);
                 if v > best.0 {
                     best = (v, choice.cell);
@@ -537,7 +584,6 @@ impl Agent<TilesMatching> for EvalAgent {
 mod tests {
     use super::*;
     use crate::game::{play, Game, Params};
-    use crate::games::tiles_matching::Tile;
 
     fn analysed(ctx: &Ctx, board: &Board) -> Analysis {
         Analysis::new(ctx, board)

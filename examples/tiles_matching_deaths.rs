@@ -1,0 +1,70 @@
+//! Measures the TilesMatching `eval` agent without a time limit (a budget it never reaches,
+//! so every move gets its full look-ahead and runs repeat exactly): games on consecutive
+//! seeds, N forced, each cut after MAX_MOVES moves. The chance of dying is about flat over a
+//! game, so deaths per 1,000 moves played compare players on few, short games; points per
+//! move show what survival costs in score. Two threads. Keep the seeds clear of 1..100, the
+//! seeds the solver is reported on.
+//!
+//! Usage: cargo run --release --example tiles_matching_deaths -- FIRST_SEED COUNT N MAX_MOVES
+use arcade::clock::Budget;
+use arcade::game::{Agent, Game, Params};
+use arcade::games::tiles_matching::solver::eval::EvalAgent;
+use arcade::games::tiles_matching::TilesMatching;
+
+/// Moves played, whether the game was lost, and the score.
+fn play(seed: u64, n: i64, max_moves: usize) -> (usize, bool, i64) {
+    let mut params = Params::new();
+    params.insert("n".into(), n);
+    let instance = TilesMatching::generate(seed, &params);
+    let mut state = TilesMatching::start(&instance);
+    let mut agent = EvalAgent::default();
+    let mut budget = Budget::new(1e12);
+    while !TilesMatching::is_over(&instance, &state) && state.moves < max_moves {
+        let action = agent.act(&TilesMatching::observe(&instance, &state), &mut budget);
+        TilesMatching::apply(&instance, &mut state, &action).expect("eval plays legal moves");
+    }
+    (
+        state.moves,
+        state.gave_up,
+        TilesMatching::score(&instance, &state),
+    )
+}
+
+fn main() {
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().expect("FIRST_SEED COUNT N MAX_MOVES"))
+        .collect();
+    let [first, count, n, max_moves] = args[..] else {
+        panic!("usage: FIRST_SEED COUNT N MAX_MOVES");
+    };
+    let seeds: Vec<u64> = (first..first + count).collect();
+    let games: Vec<(usize, bool, i64)> = std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..2)
+            .map(|t| {
+                let seeds = &seeds;
+                scope.spawn(move || {
+                    seeds
+                        .iter()
+                        .skip(t)
+                        .step_by(2)
+                        .map(|&seed| play(seed, n as i64, max_moves as usize))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        threads
+            .into_iter()
+            .flat_map(|t| t.join().unwrap())
+            .collect()
+    });
+    let moves: usize = games.iter().map(|g| g.0).sum();
+    let deaths = games.iter().filter(|g| g.1).count();
+    let points: i64 = games.iter().map(|g| g.2).sum();
+    println!(
+        "{deaths} of {} games lost, {moves} moves: {:.3} deaths per 1,000 moves, {:.3} points per move",
+        games.len(),
+        1000.0 * deaths as f64 / moves as f64,
+        points as f64 / moves as f64
+    );
+}
