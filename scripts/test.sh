@@ -11,7 +11,7 @@ cargo fmt --all -- --check
 cargo clippy --locked --all-targets -- -D warnings
 cargo test --locked
 
-say "unit: the page's pure modules in Node (seed lists, relative scores)"
+say "unit: the page's pure modules in Node (seed lists, wins and gaps)"
 node --test tests/unit/
 
 say "wasm: the exported API in headless Chromium (page and dedicated worker)"
