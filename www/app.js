@@ -158,7 +158,6 @@ function useRenderer(gameId) {
     ? `Keyboard: focus the board (Tab), move with the arrow keys, Enter or Space to act${app.renderer.keys ? `; ${app.renderer.keys}` : ''}.`
     : (app.renderer.keys ?? '');
   $('turn-label').textContent = app.renderer.moveWord ?? 'Move';
-  $('from-here-label').hidden = false;
   fillAbout(app.info, renderers[gameId].about);
   app.cursor = { r: 0, c: 0 };
   app.cursorShown = false;
