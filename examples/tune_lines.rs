@@ -41,11 +41,15 @@ fn mean_length(weights: &Weights, seeds: &[u64]) -> f64 {
 }
 
 fn decided_seeds(from: u64, count: usize, min_n: usize) -> Vec<u64> {
+    // RANGE="lo,hi" narrows the cells per colour (default 8..17).
+    let range = std::env::var("RANGE").unwrap_or_else(|_| "8,17".into());
+    let (lo, hi) = range.split_once(',').expect("RANGE=lo,hi");
+    let (lo, hi): (f64, f64) = (lo.parse().unwrap(), hi.parse().unwrap());
     (from..)
         .filter(|&seed| {
             let instance = Lines::generate(seed, &Params::new());
             let cells_per_colour = (instance.n * instance.n) as f64 / instance.colors as f64;
-            instance.n >= min_n && (8.0..17.0).contains(&cells_per_colour)
+            instance.n >= min_n && (lo..hi).contains(&cells_per_colour)
         })
         .take(count)
         .collect()
@@ -72,7 +76,7 @@ fn main() {
             let step = noise.below(1 << 20) as f64 / (1 << 20) as f64 * 2.0 - 1.0;
             let w = &mut candidate.0[i];
             if *w == 0.0 {
-                *w = 5.0 * step;
+                *w = 2.0 * step;
             } else if noise.below(10) == 0 {
                 *w = 0.0;
             } else {

@@ -578,30 +578,43 @@ impl Evaluator {
             if grid[k] != 0 {
                 continue;
             }
+            // One pass over the cell's windows: a ball of any colour gains an empty window
+            // and spoils a one-colour window of another colour; one of the window's own
+            // colour extends it instead. `fours` marks the colours that complete a window.
+            let mut common = 0.0;
+            let mut own = [0.0f64; 10];
+            let mut fours = 0u16;
+            for &wi in &self.geo.by_cell[k] {
+                let wi = wi as usize;
+                let (colour, balls) = (self.win_colour[wi], self.win_balls[wi]);
+                if colour == 0 {
+                    common += self.window_value(1, 1);
+                } else if colour != MIXED {
+                    let before = self.window_value(colour, balls);
+                    common -= before;
+                    own[colour as usize] += self.window_value(colour, balls + 1);
+                    if balls as usize == WINDOW - 1 {
+                        fours |= 1 << colour;
+                    }
+                }
+            }
             for c in 1..10u8 {
                 if colours_present & (1 << c) == 0 {
                     continue;
                 }
-                let mut delta = 0.0;
-                for &wi in &self.geo.by_cell[k] {
-                    let wi = wi as usize;
-                    let (colour, balls) = (self.win_colour[wi], self.win_balls[wi]);
-                    let before = self.window_value(colour, balls);
-                    let after = if colour == 0 || colour == c {
-                        self.window_value(c, balls + 1)
-                    } else {
-                        0.0
-                    };
-                    delta += after - before;
+                let slot = k * 10 + c as usize;
+                self.arrive[slot] = common + own[c as usize];
+                self.arrive_line[slot] = 0;
+                if fours & (1 << c) != 0 {
+                    // A line: how many balls it removes.
+                    scratch[k] = c;
+                    self.lines.clear();
+                    lines_through(&scratch, self.geo.n, k, &mut self.lines);
+                    scratch[k] = 0;
+                    self.lines.sort_unstable();
+                    self.lines.dedup();
+                    self.arrive_line[slot] = self.lines.len() as u8;
                 }
-                self.arrive[k * 10 + c as usize] = delta;
-                scratch[k] = c;
-                self.lines.clear();
-                lines_through(&scratch, self.geo.n, k, &mut self.lines);
-                scratch[k] = 0;
-                self.lines.sort_unstable();
-                self.lines.dedup();
-                self.arrive_line[k * 10 + c as usize] = self.lines.len() as u8;
             }
         }
         // Cells of each region.
@@ -745,6 +758,59 @@ mod tests {
             }
         }
         assert_eq!(ev.shortlist(&grid, 1).len(), 1);
+    }
+
+    #[test]
+    fn arrival_values_match_their_definition_window_by_window() {
+        // The shortlist values a ball's arrival in one pass over a cell's windows; here each
+        // window's value is taken before and after, for every colour, on random boards.
+        let mut noise = Noise::new(9);
+        for n in [7, 9, 11] {
+            let mut ev = Evaluator::new(n, Weights::default());
+            for _ in 0..50 {
+                let mut grid: Vec<u8> = (0..n * n)
+                    .map(|_| match noise.below(2) {
+                        0 => 0,
+                        _ => 1 + noise.below(4) as u8,
+                    })
+                    .collect();
+                for k in lines_on(&grid.clone(), n) {
+                    grid[k] = 0;
+                }
+                ev.shortlist(&grid, 1);
+                for k in (0..n * n).filter(|&k| grid[k] == 0) {
+                    for c in 1..=4u8 {
+                        if !grid.contains(&c) {
+                            continue;
+                        }
+                        let value = |g: &[u8], w: &[u8; WINDOW]| {
+                            let balls: Vec<u8> = w
+                                .iter()
+                                .map(|&m| g[m as usize])
+                                .filter(|&x| x != 0)
+                                .collect();
+                            match balls.iter().all(|&x| x == balls[0]) {
+                                true if !balls.is_empty() => ev.weights.window(balls.len() as u8),
+                                _ => 0.0,
+                            }
+                        };
+                        let mut after = grid.clone();
+                        after[k] = c;
+                        let want: f64 = ev.geo.by_cell[k]
+                            .iter()
+                            .map(|&wi| {
+                                let w = &ev.geo.windows[wi as usize];
+                                value(&after, w) - value(&grid, w)
+                            })
+                            .sum();
+                        let got = ev.arrive[k * 10 + c as usize];
+                        assert!((got - want).abs() < 1e-9, "n {n} cell {k} colour {c}");
+                        let line = lines_on(&after, n).len() as u8;
+                        assert_eq!(ev.arrive_line[k * 10 + c as usize], line);
+                    }
+                }
+            }
+        }
     }
 
     #[test]
