@@ -39,9 +39,9 @@ fn main() {
             let mut f = [0.0; feature::COUNT];
             ev.features(&o.grid, &mut f);
             println!(
-                "{:4} balls {:3} scored {:2}/10  threats {} reach3 {} reach4 {} regions {} mixed {}",
+                "{:4} balls {:3} scored {:2}/10  threats {} reach3 {} reach4 {} mobile {} connected {:.2}",
                 state.moves, balls, scored, f[feature::THREATS], f[feature::REACHABLE + 2],
-                f[feature::REACHABLE + 3], f[feature::REGIONS], f[feature::MIXED_PAIRS]
+                f[feature::REACHABLE + 3], f[feature::MOBILE], f[feature::CONNECTED]
             );
             scored = 0;
             boards.push(o.grid.clone());
