@@ -665,6 +665,14 @@ fn bench(args: &BenchArgs, params: &Params) -> Result<(), String> {
     let seeds = parse_seed_range(game, args.seeds.as_deref().unwrap_or(&default_seeds))?;
     let solver = args.solver.name(game);
     let budget_ms = args.solver.budget_ms;
+    // Opened first: a path that cannot be written fails now, not after every seed is solved.
+    let mut tsv_file = match &args.tsv {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
     println!(
         "# {} — solver {solver}, budget {budget_ms} ms per seed, {} job(s)",
         info.id, args.jobs
@@ -728,13 +736,13 @@ fn bench(args: &BenchArgs, params: &Params) -> Result<(), String> {
         "{}",
         report::group_table(info.group_by, &report::summarise(&records))
     );
-    if let Some(path) = &args.tsv {
+    if let (Some(file), Some(path)) = (tsv_file.as_mut(), &args.tsv) {
         let run = Run {
             solver: solver.clone(),
             budget_ms: budget_ms.to_string(),
             runtime: "native".into(),
         };
-        std::fs::write(path, report::write_tsv(info.group_by, &run, &records))
+        file.write_all(report::write_tsv(info.group_by, &run, &records).as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     let mut scores: Vec<f64> = rows
