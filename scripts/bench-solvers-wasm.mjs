@@ -107,6 +107,15 @@ async function main() {
     }
   }
 
+  // Created first: a path that cannot be written fails now, not after every seed is solved.
+  if (tsv) {
+    try {
+      writeFileSync(tsv, '');
+    } catch (error) {
+      usage(`--tsv ${tsv}: ${error.message}`);
+    }
+  }
+
   console.log(`# ${gameId} — solver ${solver}, budget ${budgetMs} ms per seed, ${jobs} job(s), wasm in Node ${process.version}`);
   const rows = await solveAll({ game: gameId, params, solver, budgetMs, module }, seeds, jobs);
   rows.sort((x, y) => (BigInt(x.seed) < BigInt(y.seed) ? -1 : 1));
