@@ -2,6 +2,8 @@
 # Solver strength and simulator speed for one game: `arcade bench` natively (a table per
 # seed), then the same simulator work in wasm in headless Chromium, and the wasm/native ratio.
 #   scripts/bench.sh GAME [arcade bench options...]
+# (`--tsv FILE` keeps the per-seed rows for `arcade summary`; the solvers themselves in wasm:
+# scripts/bench-solvers-wasm.mjs.)
 # The tester's own overhead (`arcade run`): a whole 1,000-move Lines game with a trivial
 # program (examples/lines_replay.rs), REPEATS times (default 11); medians per turn, and the
 # share of Lines' 10 s limit.

@@ -3,6 +3,7 @@
 use arcade::clock::{now_ms, Budget};
 use arcade::game::{DynGame, Error, ParamSpec, Params};
 use arcade::games;
+use arcade::report::{self, median, Record, Run};
 use arcade::tester::batch::{self, seed_file, Batch, Summary};
 use arcade::tester::{RunSpec, Status};
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
@@ -35,6 +36,8 @@ enum Command {
     Solve(SolveArgs),
     /// Built-in solver strength over many seeds, and the simulator's speed
     Bench(BenchArgs),
+    /// The per-group table of `bench --tsv` files (native or wasm runs), summarised again
+    Summary(SummaryArgs),
     /// Run your own program like the contest's official tester, on one seed or many
     Run(RunArgs),
     /// Score two folders of outputs (<seed>.txt) seed by seed, with wins, ties and losses
@@ -112,6 +115,19 @@ struct BenchArgs {
     /// Seeds solved at the same time
     #[arg(long, value_name = "J", default_value = "1", value_parser = positive_count, allow_negative_numbers = true)]
     jobs: usize,
+    /// Also write the per-seed rows to FILE as TSV, for `arcade summary`
+    #[arg(long, value_name = "FILE")]
+    tsv: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct SummaryArgs {
+    /// The game's id (`arcade list` names them)
+    #[arg(value_name = "GAME", value_parser = game)]
+    game: &'static dyn DynGame,
+    /// TSV files of one run, from `arcade bench --tsv` or scripts/bench-solvers-wasm.mjs
+    #[arg(value_name = "FILE.tsv", required = true)]
+    files: Vec<PathBuf>,
 }
 
 const RUN_HELP: &str = "\
@@ -346,6 +362,7 @@ pub fn main() -> ExitCode {
         Command::Score(args) => done(params(args.game).and_then(|p| score(&args, &p))),
         Command::Solve(args) => done(params(args.game).and_then(|p| solve(&args, &p))),
         Command::Bench(args) => done(params(args.game).and_then(|p| bench(&args, &p))),
+        Command::Summary(args) => done(summary(&args)),
         Command::Run(args) => params(args.game).and_then(|p| run(&args, &p)),
         Command::Compare(args) => done(params(args.game).and_then(|p| compare(&args, &p))),
         Command::Ipsc2014b { task } => done(ipsc(task)),
@@ -618,22 +635,27 @@ fn compare(args: &CompareArgs, params: &Params) -> Result<(), String> {
 
 struct BenchRow {
     seed: u64,
+    label: String,
     score: Result<i64, Error>,
     moves: usize,
     ms: f64,
 }
 
-fn median(values: &mut [f64]) -> f64 {
-    if values.is_empty() {
-        return f64::NAN;
-    }
-    values.sort_by(|a, b| a.total_cmp(b));
-    let m = values.len() / 2;
-    if values.len() % 2 == 1 {
-        values[m]
-    } else {
-        (values[m - 1] + values[m]) / 2.0
-    }
+/// A bench row as a report record: its group from the instance label, and whether it is a
+/// full game by the game's move limit.
+fn record(info: &arcade::game::GameInfo, row: &BenchRow) -> Result<Record, String> {
+    let solved = row.score.is_ok();
+    Ok(Record {
+        seed: row.seed,
+        group: report::label_values(&row.label, info.group_by)?,
+        score: row.score.as_ref().ok().copied(),
+        moves: row.moves,
+        ms: row.ms,
+        full: info
+            .move_limit
+            .filter(|_| solved)
+            .map(|limit| row.moves >= limit),
+    })
 }
 
 fn bench(args: &BenchArgs, params: &Params) -> Result<(), String> {
@@ -643,6 +665,14 @@ fn bench(args: &BenchArgs, params: &Params) -> Result<(), String> {
     let seeds = parse_seed_range(game, args.seeds.as_deref().unwrap_or(&default_seeds))?;
     let solver = args.solver.name(game);
     let budget_ms = args.solver.budget_ms;
+    // Opened first: a path that cannot be written fails now, not after every seed is solved.
+    let mut tsv_file = match &args.tsv {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
     println!(
         "# {} — solver {solver}, budget {budget_ms} ms per seed, {} job(s)",
         info.id, args.jobs
@@ -652,15 +682,18 @@ fn bench(args: &BenchArgs, params: &Params) -> Result<(), String> {
         let mut budget = Budget::new(budget_ms);
         let result = game.solve(seed, params, &solver, &mut budget);
         let ms = now_ms() - start;
+        let label = game.describe(seed, params);
         match result {
             Ok(s) => BenchRow {
                 seed,
+                label,
                 score: Ok(s.score),
                 moves: s.moves,
                 ms,
             },
             Err(e) => BenchRow {
                 seed,
+                label,
                 score: Err(e),
                 moves: 0,
                 ms,
@@ -685,7 +718,7 @@ fn bench(args: &BenchArgs, params: &Params) -> Result<(), String> {
     println!("| seed | instance | score | moves | ms |");
     println!("|---:|---|---:|---:|---:|");
     for row in &rows {
-        let label = game.describe(row.seed, params);
+        let label = &row.label;
         match &row.score {
             Ok(s) => println!(
                 "| {} | {label} | {s} | {} | {:.0} |",
@@ -693,6 +726,24 @@ fn bench(args: &BenchArgs, params: &Params) -> Result<(), String> {
             ),
             Err(e) => println!("| {} | {label} | error: {e} | | {:.0} |", row.seed, row.ms),
         }
+    }
+    let records: Vec<Record> = rows
+        .iter()
+        .map(|row| record(&info, row))
+        .collect::<Result<_, _>>()?;
+    println!();
+    print!(
+        "{}",
+        report::group_table(info.group_by, &report::summarise(&records))
+    );
+    if let (Some(file), Some(path)) = (tsv_file.as_mut(), &args.tsv) {
+        let run = Run {
+            solver: solver.clone(),
+            budget_ms: budget_ms.to_string(),
+            runtime: "native".into(),
+        };
+        file.write_all(report::write_tsv(info.group_by, &run, &records).as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     let mut scores: Vec<f64> = rows
         .iter()
@@ -734,6 +785,35 @@ fn bench(args: &BenchArgs, params: &Params) -> Result<(), String> {
         "simulator: median {:.0} moves/s (seed {seed}, greedy output of {} moves, 5 runs of 200 ms)",
         median(&mut rates),
         greedy.moves
+    );
+    Ok(())
+}
+
+/// `arcade summary`: the per-group table of saved runs.
+fn summary(args: &SummaryArgs) -> Result<(), String> {
+    let info = args.game.info();
+    let mut rows = Vec::new();
+    for path in &args.files {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        rows.extend(
+            report::read_tsv(info.group_by, &text)
+                .map_err(|e| format!("{}: {e}", path.display()))?,
+        );
+    }
+    let (run, records) = report::merge(rows, info.move_limit)?;
+    println!(
+        "# {} — solver {}, budget {} ms per seed, {}; {} seeds from {} file(s)",
+        info.id,
+        run.solver,
+        run.budget_ms,
+        run.runtime,
+        records.len(),
+        args.files.len()
+    );
+    print!(
+        "{}",
+        report::group_table(info.group_by, &report::summarise(&records))
     );
     Ok(())
 }

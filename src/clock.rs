@@ -1,8 +1,8 @@
 //! Wall-clock time for solvers, the one place time enters the library.
 //!
-//! Natively the clock is `std::time::Instant`; on wasm it is `performance.now()` through a
-//! cached handle (`Instant` panics on wasm32-unknown-unknown, and looking the global up on
-//! every call costs microseconds). Tests can hand a `Budget` a mock clock.
+//! Natively the clock is `std::time::Instant`; on wasm it is `performance.now()` (page, worker
+//! or Node) through a cached handle (`Instant` panics on wasm32-unknown-unknown, and looking
+//! the global up on every call costs microseconds). Tests can hand a `Budget` a mock clock.
 
 /// Milliseconds from an arbitrary, fixed origin.
 pub fn now_ms() -> f64 {
@@ -33,7 +33,13 @@ mod platform {
             } else if let Some(worker) = global.dyn_ref::<web_sys::WorkerGlobalScope>() {
                 worker.performance()
             } else {
-                None
+                // Node (scripts/bench-solvers-wasm.mjs) has neither global, but the same
+                // `performance.now()`; without it the solvers' per-move time shares (well
+                // under a millisecond for TilesMatching) would run on Date's whole ms.
+                js_sys::Reflect::get(&global, &"performance".into())
+                    .ok()
+                    .filter(|p| p.is_object())
+                    .map(JsCast::unchecked_into)
             }
         };
     }

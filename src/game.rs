@@ -82,6 +82,13 @@ pub trait Game: 'static {
     /// The solvers by name; the first is the default. `greedy` must exist and be
     /// deterministic: benchmarks replay its output natively and in wasm.
     const AGENTS: &'static [&'static str];
+    /// For games that can end early (a full board, a GIVE UP): the most moves a game lasts,
+    /// counted as `Solution::moves` counts them. A game that reaches it is a full game; one
+    /// that ends sooner is a death. `None` when every game lasts its whole length anyway.
+    const MOVE_LIMIT: Option<usize> = None;
+    /// The names in `describe`'s label (`N=9 C=4`) that benchmark tables group seeds by
+    /// (`report::label_values`).
+    const GROUP_BY: &'static [&'static str] = &[];
 
     type Instance: Clone;
     type Action: Clone + PartialEq + fmt::Debug;
@@ -463,6 +470,10 @@ pub struct GameInfo {
     pub max_seed: u64,
     pub agents: &'static [&'static str],
     pub caveat: Option<&'static str>,
+    /// `Game::MOVE_LIMIT`: a game that reaches it is a full game.
+    pub move_limit: Option<usize>,
+    /// `Game::GROUP_BY`: the instance label's names benchmark tables group by.
+    pub group_by: &'static [&'static str],
     /// Time limit, invalid score and standings rule of the original contest.
     pub contest: Contest,
 }
@@ -574,6 +585,8 @@ impl<G: Protocol> DynGame for Registered<G> {
             max_seed: G::MAX_SEED,
             agents: G::AGENTS,
             caveat: G::CAVEAT,
+            move_limit: G::MOVE_LIMIT,
+            group_by: G::GROUP_BY,
             contest: G::CONTEST,
         }
     }

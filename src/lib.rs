@@ -7,6 +7,7 @@ pub mod clock;
 pub mod game;
 pub mod games;
 pub mod protocol;
+pub mod report;
 pub mod rng;
 pub mod standings;
 /// Runs a contestant's program like the official testers (processes: native only).

@@ -332,3 +332,63 @@ fn gen_writes_a_folder_of_inputs_named_by_seed() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn bench_groups_seeds_and_summary_reads_its_tsv_again() {
+    let dir = std::env::temp_dir().join(format!("arcade-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tsv = dir.join("lines.tsv");
+    let tsv = tsv.to_str().unwrap();
+    // Greedy is deterministic, so nothing here depends on the machine's speed.
+    let bench = ok(&[
+        "bench",
+        "lines",
+        "--seeds",
+        "1..2",
+        "--solver",
+        "greedy",
+        "--budget-ms",
+        "60000",
+        "--tsv",
+        tsv,
+    ]);
+    let header = "| group | seeds | full games | mean score | median score | mean length \
+                  | median length | deaths / 1,000 moves | median ms |";
+    assert!(bench.stdout.contains(header), "{}", bench.stdout);
+    // Seeds 1 and 2 are N=7 C=3 and N=11 C=9.
+    assert!(
+        bench.stdout.contains("\n| N=7 C=3 | 1 | "),
+        "{}",
+        bench.stdout
+    );
+    assert!(bench.stdout.contains("\n| all | 2 | "), "{}", bench.stdout);
+    let saved = std::fs::read_to_string(tsv).unwrap();
+    assert!(
+        saved.starts_with(
+            "seed\tN\tC\tscore\tmoves\tms\tfull\tsolver\tbudget_ms\truntime\n1\t7\t3\t"
+        ),
+        "{saved}"
+    );
+    let summary = ok(&["summary", "lines", tsv]);
+    assert!(
+        summary
+            .stdout
+            .starts_with("# lines — solver greedy, budget 60000 ms per seed, native; 2 seeds"),
+        "{}",
+        summary.stdout
+    );
+    // The same group rows as bench printed (the table is rebuilt from the file).
+    let rows = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("| N=") || l.starts_with("| all"))
+            .map(|l| l.rsplit_once(" | ").unwrap().0.to_string()) // without the ms column
+            .collect()
+    };
+    assert_eq!(rows(&summary.stdout), rows(&bench.stdout));
+    fails(
+        &["summary", "lines", tsv, tsv],
+        &["seed 1 appears more than once"],
+    );
+    fails(&["summary", "strip2048", tsv], &["no column 'n'"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -3,8 +3,10 @@
 // bug shows here, game by game, and not only as a page that misbehaves.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { root, golden } from './harness.js';
 
 let wasm;
@@ -46,4 +48,25 @@ test('a bad output is an error naming the move, and a session seeks', () => {
   play.seek(10000);
   assert.equal(play.frame().score, 5);
   play.free();
+});
+
+test('scripts/bench-solvers-wasm.mjs solves seeds on worker threads and writes `arcade bench --tsv`\'s columns', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'arcade-wasm-bench-'));
+  try {
+    const tsv = join(dir, 'lines.tsv');
+    // Greedy is deterministic: the same scores as natively, whatever the machine's speed.
+    execFileSync(process.execPath, [join(root, 'scripts', 'bench-solvers-wasm.mjs'), 'lines', '--seeds', '5..6',
+      '--solver', 'greedy', '--budget-ms', '60000', '--jobs', '2', '--tsv', tsv], { encoding: 'utf8' });
+    const [header, ...rows] = readFileSync(tsv, 'utf8').trim().split('\n').map((line) => line.split('\t'));
+    assert.deepEqual(header, ['seed', 'N', 'C', 'score', 'moves', 'ms', 'full', 'solver', 'budget_ms', 'runtime']);
+    // As `arcade bench lines --seeds 5..6 --solver greedy` natively: a full game of 3,906
+    // points, and a death after 84 moves. The ms column is the machine's.
+    const withoutMs = rows.map((r) => [...r.slice(0, 5), ...r.slice(6)]).sort();
+    assert.deepEqual(withoutMs, [
+      ['5', '8', '3', '3906', '1000', '1', 'greedy', '60000', 'wasm'],
+      ['6', '8', '8', '258', '84', '0', 'greedy', '60000', 'wasm'],
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

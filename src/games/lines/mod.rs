@@ -355,6 +355,10 @@ impl Game for Lines {
     const MIN_SEED: u64 = 1;
     const MAX_SEED: u64 = i64::MAX as u64;
     const AGENTS: &'static [&'static str] = &["expectimax", "greedy"];
+    // A game that runs out of the 3,003 colours first (only moves that empty the board spawn
+    // twice) also ends before the limit and counts with the deaths.
+    const MOVE_LIMIT: Option<usize> = Some(MAX_MOVES);
+    const GROUP_BY: &'static [&'static str] = &["N", "C"];
 
     type Instance = Instance;
     type Action = Action;

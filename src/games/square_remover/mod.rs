@@ -196,6 +196,8 @@ impl Game for SquareRemover {
     const MIN_SEED: u64 = 1;
     const MAX_SEED: u64 = i64::MAX as u64;
     const AGENTS: &'static [&'static str] = &["beam", "greedy"];
+    // No move limit to report against: every game lasts exactly MOVES moves.
+    const GROUP_BY: &'static [&'static str] = &["colors"];
 
     type Instance = Instance;
     type Action = Action;

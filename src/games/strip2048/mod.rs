@@ -376,6 +376,8 @@ impl Game for Strip2048 {
          exactly the statement's.",
     );
     const AGENTS: &'static [&'static str] = &["exact", "greedy"];
+    // No move limit: a game ends when neither move changes the strip.
+    const GROUP_BY: &'static [&'static str] = &["n"];
 
     type Instance = Instance;
     type Action = Dir;

@@ -388,6 +388,8 @@ impl Game for Territory {
     const MIN_SEED: u64 = 0;
     const MAX_SEED: u64 = u64::MAX;
     const AGENTS: &'static [&'static str] = &["mc", "greedy"];
+    // No move limit to report against: every game lasts exactly TURNS turns.
+    const GROUP_BY: &'static [&'static str] = &["M"];
 
     type Instance = Instance;
     type Action = Action;

@@ -367,6 +367,9 @@ impl Game for TilesMatching {
          the official visualizer's tile generator was not found.",
     );
     const AGENTS: &'static [&'static str] = &["eval", "greedy"];
+    // A GIVE UP is a reply and counts as a move, as the tester counts its 10,000 replies.
+    const MOVE_LIMIT: Option<usize> = Some(MOVES);
+    const GROUP_BY: &'static [&'static str] = &["N"];
 
     type Instance = Instance;
     type Action = Action;
