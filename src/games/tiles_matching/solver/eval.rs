@@ -83,6 +83,10 @@ const LOOKAHEAD: usize = 8;
 /// otherwise, and the even half keeps time for a long game's last moves (with all of it
 /// over 2,000 moves, costly N = 7 games at 5 s ran out of time near move 7,000 and died).
 const HORIZON: usize = 2000;
+/// With the counter above zero, this many of the best two-ply answers get three plies
+/// (`deep_expectation`), on up to DANGER_SHARE times the move's share of the time.
+const DEEP: usize = 3;
+const DANGER_SHARE: f64 = 8.0;
 /// About what a move without look-ahead costs natively.
 const STATIC_MOVE_MS: f64 = 0.05;
 
@@ -485,6 +489,66 @@ fn expectation(ctx: &Ctx, board: &Board, counter: u8) -> f64 {
     total
 }
 
+/// Three plies: the expectation over the next tile of its best answer, each answer valued by
+/// `expectation` over the tile after it. Per tile only the best cell by static value is tried
+/// (or a discard, valued once for all tiles).
+fn deep_expectation(ctx: &Ctx, board: &Board, counter: u8) -> f64 {
+    if board.is_empty() {
+        return expectation(ctx, board, counter);
+    }
+    let a = Analysis::new(ctx, board);
+    let after = counter.saturating_sub(1);
+    let fallback = match counter < ctx.d {
+        true => expectation(ctx, board, counter + 1),
+        false => ctx.w.stuck,
+    };
+    let mut best = [(f64::NEG_INFINITY, 0usize); 100];
+    let mut best_wild = (f64::NEG_INFINITY, 0usize);
+    for &f in &a.frontier {
+        let f = f as usize;
+        let put = a.put_at(ctx, board, f);
+        let v = put.value(ctx, WILD, after);
+        if v > best_wild.0 {
+            best_wild = (v, f);
+        }
+        let mut bits = a.accept[f];
+        while bits != 0 {
+            let code = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let v = put.value(ctx, code as u8, after);
+            if v > best[code].0 {
+                best[code] = (v, f);
+            }
+        }
+    }
+    let deep = |code: u8, cell: usize| {
+        let mut next = board.clone();
+        let clear = next.put(cell, code);
+        let v = ctx.w.points * ctx.reward(clear.row, clear.col) + expectation(ctx, &next, after);
+        v.max(fallback)
+    };
+    let wild = match best_wild.0 > f64::NEG_INFINITY {
+        true => deep(WILD, best_wild.1),
+        false => fallback,
+    };
+    // As in `expectation`: a remove tile costs little.
+    let remove = fallback.max(ctx.w.points + expectation(ctx, board, after));
+    let p_combo = ctx.p_regular / ctx.nn;
+    let mut total = ctx.p_special * (wild + remove);
+    for color in 0..ctx.n {
+        for shape in 0..ctx.n {
+            let code = color * 10 + shape;
+            let (v, cell) = best[code as usize];
+            total += p_combo
+                * match v > f64::NEG_INFINITY {
+                    true => deep(code, cell),
+                    false => fallback,
+                };
+        }
+    }
+    total
+}
+
 /// Every answer to `tile` (each legal cell, or DISCARD while the counter allows) with its
 /// static value, best first; empty when only GIVE UP is left.
 fn choices(ctx: &Ctx, a: &Analysis, board: &Board, tile: Tile, counter: u8) -> Vec<Choice> {
@@ -556,18 +620,36 @@ impl Agent<TilesMatching> for EvalAgent {
         let share =
             0.5 * budget.remaining_ms() * (1.0 / moves_left + 1.0 / moves_left.min(HORIZON as f64))
                 - STATIC_MOVE_MS;
-        let deadline = budget.elapsed_ms() + share;
+        let start = budget.elapsed_ms();
         if choices.len() > 1 && share > 0.0 {
+            // Two plies for the best few static choices, best first.
+            let mut looked = Vec::with_capacity(LOOKAHEAD);
             for (i, choice) in choices.iter().take(LOOKAHEAD).enumerate() {
-                if i >= 2 && budget.elapsed_ms() > deadline {
+                if i >= 2 && budget.elapsed_ms() > start + share {
                     break;
                 }
                 let (next, points, counter) =
                     answer(ctx, board, obs.tile, choice.cell, obs.counter);
-                let v = points + expectation(ctx, &next, counter);
-                if v > best.0 {
-                    best = (v, choice.cell);
+                looked.push((points + expectation(ctx, &next, counter), choice.cell));
+            }
+            looked.sort_by(|x, y| y.0.total_cmp(&x.0));
+            best = looked[0];
+            // With the counter up, a few bad tiles in a row end the game, which two plies
+            // do not see: three plies for the best two-ply answers, on a larger share of the
+            // time left (the deaths this catches leave the rest of the budget unspent).
+            if obs.counter > 0 && looked.len() > 1 {
+                let mut deep = (f64::NEG_INFINITY, best.1);
+                for &(_, cell) in looked.iter().take(DEEP) {
+                    if budget.elapsed_ms() > start + DANGER_SHARE * share {
+                        break;
+                    }
+                    let (next, points, counter) = answer(ctx, board, obs.tile, cell, obs.counter);
+                    let v = points + deep_expectation(ctx, &next, counter);
+                    if v > deep.0 {
+                        deep = (v, cell);
+                    }
                 }
+                best.1 = deep.1;
             }
         }
         match best.1 {
