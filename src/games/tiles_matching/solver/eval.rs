@@ -1,5 +1,6 @@
 //! The evaluating player (default): a static evaluation of boards, and a 2-ply look over
-//! the next tile's known distribution (never the tile stream itself).
+//! the next tile's known distribution (never the tile stream itself), 3-ply while the discard
+//! counter is above zero.
 //!
 //! The evaluation rewards what keeps a game alive and clearing: coverage (how many of the
 //! N x N regular tiles fit some frontier cell, once, twice, three times), free space, lines
@@ -11,10 +12,13 @@
 //! Each move, every answer to the tile in hand (each legal cell, or DISCARD) gets its static
 //! value; the best few then get the expectation, over the next tile (wildcard, remove, or
 //! each colour/shape with the statement's odds), of the best static value reachable with it
-//! (a discard, or the loss of being stuck). The look-ahead runs while this move's share of
-//! the budget lasts, so a 10,000-move game fits the budget. The evaluation is incremental:
-//! an `Analysis` of a board prepares each cell once (`Put`), then each tile costs a few
-//! mask operations.
+//! (a discard, or the loss of being stuck). While the counter is above zero the best few of
+//! those get a third ply: the expectation over the next tile of its best answer's 2-ply
+//! value. A game is lost when bad tiles come faster than placements bring the counter down,
+//! which two plies hardly see. The look-ahead runs while this move's share of the budget
+//! lasts (a larger share for the third ply), so a 10,000-move game fits the budget. The
+//! evaluation is incremental: an `Analysis` of a board prepares each cell once (`Put`), then
+//! each tile costs a few mask operations.
 
 use crate::clock::Budget;
 use crate::game::Agent;
@@ -446,6 +450,8 @@ struct Choice {
 pub struct EvalAgent {
     /// Made at the first move, when N, S and D are known.
     ctx: Option<Ctx>,
+    /// A running mean of what one three-ply value costs (ms; 0 before the first).
+    deep_ms: f64,
 }
 
 /// The expected static value after the next tile, each tile answered at its best: placed,
@@ -638,13 +644,26 @@ impl Agent<TilesMatching> for EvalAgent {
             // do not see: three plies for the best two-ply answers, on a larger share of the
             // time left (the deaths this catches leave the rest of the budget unspent).
             if obs.counter > 0 && looked.len() > 1 {
+                // One three-ply value costs about one two-ply value per tile. Only as many
+                // as should end within the share (without this, long games had spent their
+                // budget by move 2,500 and died on static moves), and at least two: a single
+                // one would not change the answer.
+                let now = budget.elapsed_ms();
+                let estimate = match self.deep_ms > 0.0 {
+                    true => self.deep_ms,
+                    false => (now - start) / looked.len() as f64 * ctx.nn,
+                };
+                let fit = ((start + DANGER_SHARE * share - now) / estimate).max(0.0) as usize;
                 let mut deep = (f64::NEG_INFINITY, best.1);
-                for &(_, cell) in looked.iter().take(DEEP) {
-                    if budget.elapsed_ms() > start + DANGER_SHARE * share {
-                        break;
-                    }
+                for &(_, cell) in looked.iter().take(DEEP.min(fit)).filter(|_| fit >= 2) {
+                    let t = budget.elapsed_ms();
                     let (next, points, counter) = answer(ctx, board, obs.tile, cell, obs.counter);
                     let v = points + deep_expectation(ctx, &next, counter);
+                    let spent = budget.elapsed_ms() - t;
+                    self.deep_ms = match self.deep_ms > 0.0 {
+                        true => 0.9 * self.deep_ms + 0.1 * spent,
+                        false => spent,
+                    };
                     if v > deep.0 {
                         deep = (v, cell);
                     }
