@@ -2,10 +2,10 @@
 //! so every move gets its full look-ahead and runs repeat exactly): games on consecutive
 //! seeds, N forced, each cut after MAX_MOVES moves. The chance of dying is about flat over a
 //! game, so deaths per 1,000 moves played compare players on few, short games; points per
-//! move show what survival costs in score. Two threads. Keep the seeds clear of 1..100, the
-//! seeds the solver is reported on.
+//! move show what survival costs in score. Keep the seeds clear of 1..100, the
+//! seeds the solver is reported on. THREADS (default 2) is 1 on a shared machine.
 //!
-//! Usage: cargo run --release --example tiles_matching_deaths -- FIRST_SEED COUNT N MAX_MOVES
+//! Usage: cargo run --release --example tiles_matching_deaths -- FIRST_SEED COUNT N MAX_MOVES [THREADS]
 use arcade::clock::Budget;
 use arcade::game::{Agent, Game, Params};
 use arcade::games::tiles_matching::solver::eval::EvalAgent;
@@ -33,21 +33,23 @@ fn play(seed: u64, n: i64, max_moves: usize) -> (usize, bool, i64) {
 fn main() {
     let args: Vec<u64> = std::env::args()
         .skip(1)
-        .map(|a| a.parse().expect("FIRST_SEED COUNT N MAX_MOVES"))
+        .map(|a| a.parse().expect("FIRST_SEED COUNT N MAX_MOVES [THREADS]"))
         .collect();
-    let [first, count, n, max_moves] = args[..] else {
-        panic!("usage: FIRST_SEED COUNT N MAX_MOVES");
+    let (first, count, n, max_moves, threads) = match args[..] {
+        [first, count, n, max_moves] => (first, count, n, max_moves, 2),
+        [first, count, n, max_moves, threads] => (first, count, n, max_moves, threads.max(1)),
+        _ => panic!("usage: FIRST_SEED COUNT N MAX_MOVES [THREADS]"),
     };
     let seeds: Vec<u64> = (first..first + count).collect();
     let games: Vec<(usize, bool, i64)> = std::thread::scope(|scope| {
-        let threads: Vec<_> = (0..2)
+        let threads: Vec<_> = (0..threads as usize)
             .map(|t| {
                 let seeds = &seeds;
                 scope.spawn(move || {
                     seeds
                         .iter()
                         .skip(t)
-                        .step_by(2)
+                        .step_by(threads as usize)
                         .map(|&seed| play(seed, n as i64, max_moves as usize))
                         .collect::<Vec<_>>()
                 })

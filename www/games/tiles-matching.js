@@ -352,7 +352,9 @@ export function create(canvas, hooks) {
     if (view.tile) drawTile(ctx, x, y, size, decode(view.tile));
     const tx = x + size + 14;
     if (!view.tile) {
-      text(ctx, `Game over: ${view.over_reason ?? ''}`, tx, y + 30, { size: 20, colour: BAD, weight: 700 });
+      // The reason can be long (why the game was given up): wrapped under the title.
+      text(ctx, 'Game over', tx, y + 26, { size: 20, colour: BAD, weight: 700 });
+      wrap(ctx, view.over_reason ?? '', tx, y + 50, w - size - 14, { size: 15, colour: INK });
       return;
     }
     text(ctx, describe(decode(view.tile)).replace(/ \(.*\)$/, ''), tx, y + 26, { size: 20, colour: INK, weight: 600 });

@@ -562,7 +562,14 @@ impl Game for TilesMatching {
             can_discard,
             over,
             over_reason: match (state.gave_up, state.moves >= MOVES) {
-                (true, _) => Some("gave up"),
+                // The tile given up on is still in hand and the board unchanged.
+                (true, _)
+                    if state.counter >= instance.d
+                        && state.board.legal_cells(state.tile).is_empty() =>
+                {
+                    Some("gave up: the tile fitted nowhere and the discard counter was at D")
+                }
+                (true, _) => Some("gave up with a legal reply left"),
                 (false, true) => Some("all 10,000 moves played"),
                 _ => None,
             },
@@ -813,8 +820,25 @@ mod tests {
         let err = TilesMatching::apply(&inst, &mut state, &Action::Discard).unwrap_err();
         assert!(err.contains("over"), "{err}");
         let view = TilesMatching::view(&inst, &state);
-        assert_eq!((view.over, view.over_reason), (true, Some("gave up")));
+        assert_eq!(
+            (view.over, view.over_reason),
+            (
+                true,
+                Some("gave up: the tile fitted nowhere and the discard counter was at D")
+            )
+        );
         assert_eq!(view.tile, None);
+    }
+
+    #[test]
+    fn a_give_up_with_a_legal_reply_left_says_so() {
+        let inst = instance(5, 8, 2);
+        let mut state = state_with(&inst, &[(0, 0, 11)], regular(1, 2));
+        TilesMatching::apply(&inst, &mut state, &Action::GiveUp).unwrap();
+        assert_eq!(
+            TilesMatching::view(&inst, &state).over_reason,
+            Some("gave up with a legal reply left")
+        );
     }
 
     #[test]

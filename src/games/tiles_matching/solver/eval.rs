@@ -1,5 +1,6 @@
 //! The evaluating player (default): a static evaluation of boards, and a 2-ply look over
-//! the next tile's known distribution (never the tile stream itself).
+//! the next tile's known distribution (never the tile stream itself), 3-ply while the discard
+//! counter is above zero.
 //!
 //! The evaluation rewards what keeps a game alive and clearing: coverage (how many of the
 //! N x N regular tiles fit some frontier cell, once, twice, three times), free space, lines
@@ -11,10 +12,13 @@
 //! Each move, every answer to the tile in hand (each legal cell, or DISCARD) gets its static
 //! value; the best few then get the expectation, over the next tile (wildcard, remove, or
 //! each colour/shape with the statement's odds), of the best static value reachable with it
-//! (a discard, or the loss of being stuck). The look-ahead runs while this move's share of
-//! the budget lasts, so a 10,000-move game fits the budget. The evaluation is incremental:
-//! an `Analysis` of a board prepares each cell once (`Put`), then each tile costs a few
-//! mask operations.
+//! (a discard, or the loss of being stuck). While the counter is above zero the best few of
+//! those get a third ply: the expectation over the next tile of its best answer's 2-ply
+//! value. A game is lost when bad tiles come faster than placements bring the counter down,
+//! which two plies hardly see. The look-ahead runs while this move's share of the budget
+//! lasts (a larger share for the third ply), so a 10,000-move game fits the budget. The
+//! evaluation is incremental: an `Analysis` of a board prepares each cell once (`Put`), then
+//! each tile costs a few mask operations.
 
 use crate::clock::Budget;
 use crate::game::Agent;
@@ -83,6 +87,10 @@ const LOOKAHEAD: usize = 8;
 /// otherwise, and the even half keeps time for a long game's last moves (with all of it
 /// over 2,000 moves, costly N = 7 games at 5 s ran out of time near move 7,000 and died).
 const HORIZON: usize = 2000;
+/// With the counter above zero, this many of the best two-ply answers get three plies
+/// (`deep_expectation`), on up to DANGER_SHARE times the move's share of the time.
+const DEEP: usize = 3;
+const DANGER_SHARE: f64 = 8.0;
 /// About what a move without look-ahead costs natively.
 const STATIC_MOVE_MS: f64 = 0.05;
 
@@ -442,6 +450,8 @@ struct Choice {
 pub struct EvalAgent {
     /// Made at the first move, when N, S and D are known.
     ctx: Option<Ctx>,
+    /// A running mean of what one three-ply value costs (ms; 0 before the first).
+    deep_ms: f64,
 }
 
 /// The expected static value after the next tile, each tile answered at its best: placed,
@@ -480,6 +490,66 @@ fn expectation(ctx: &Ctx, board: &Board, counter: u8) -> f64 {
     for color in 0..ctx.n {
         for shape in 0..ctx.n {
             total += p_combo * best[(color * 10 + shape) as usize];
+        }
+    }
+    total
+}
+
+/// Three plies: the expectation over the next tile of its best answer, each answer valued by
+/// `expectation` over the tile after it. Per tile only the best cell by static value is tried
+/// (or a discard, valued once for all tiles).
+fn deep_expectation(ctx: &Ctx, board: &Board, counter: u8) -> f64 {
+    if board.is_empty() {
+        return expectation(ctx, board, counter);
+    }
+    let a = Analysis::new(ctx, board);
+    let after = counter.saturating_sub(1);
+    let fallback = match counter < ctx.d {
+        true => expectation(ctx, board, counter + 1),
+        false => ctx.w.stuck,
+    };
+    let mut best = [(f64::NEG_INFINITY, 0usize); 100];
+    let mut best_wild = (f64::NEG_INFINITY, 0usize);
+    for &f in &a.frontier {
+        let f = f as usize;
+        let put = a.put_at(ctx, board, f);
+        let v = put.value(ctx, WILD, after);
+        if v > best_wild.0 {
+            best_wild = (v, f);
+        }
+        let mut bits = a.accept[f];
+        while bits != 0 {
+            let code = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let v = put.value(ctx, code as u8, after);
+            if v > best[code].0 {
+                best[code] = (v, f);
+            }
+        }
+    }
+    let deep = |code: u8, cell: usize| {
+        let mut next = board.clone();
+        let clear = next.put(cell, code);
+        let v = ctx.w.points * ctx.reward(clear.row, clear.col) + expectation(ctx, &next, after);
+        v.max(fallback)
+    };
+    let wild = match best_wild.0 > f64::NEG_INFINITY {
+        true => deep(WILD, best_wild.1),
+        false => fallback,
+    };
+    // As in `expectation`: a remove tile costs little.
+    let remove = fallback.max(ctx.w.points + expectation(ctx, board, after));
+    let p_combo = ctx.p_regular / ctx.nn;
+    let mut total = ctx.p_special * (wild + remove);
+    for color in 0..ctx.n {
+        for shape in 0..ctx.n {
+            let code = color * 10 + shape;
+            let (v, cell) = best[code as usize];
+            total += p_combo
+                * match v > f64::NEG_INFINITY {
+                    true => deep(code, cell),
+                    false => fallback,
+                };
         }
     }
     total
@@ -556,18 +626,49 @@ impl Agent<TilesMatching> for EvalAgent {
         let share =
             0.5 * budget.remaining_ms() * (1.0 / moves_left + 1.0 / moves_left.min(HORIZON as f64))
                 - STATIC_MOVE_MS;
-        let deadline = budget.elapsed_ms() + share;
+        let start = budget.elapsed_ms();
         if choices.len() > 1 && share > 0.0 {
+            // Two plies for the best few static choices, best first.
+            let mut looked = Vec::with_capacity(LOOKAHEAD);
             for (i, choice) in choices.iter().take(LOOKAHEAD).enumerate() {
-                if i >= 2 && budget.elapsed_ms() > deadline {
+                if i >= 2 && budget.elapsed_ms() > start + share {
                     break;
                 }
                 let (next, points, counter) =
                     answer(ctx, board, obs.tile, choice.cell, obs.counter);
-                let v = points + expectation(ctx, &next, counter);
-                if v > best.0 {
-                    best = (v, choice.cell);
+                looked.push((points + expectation(ctx, &next, counter), choice.cell));
+            }
+            looked.sort_by(|x, y| y.0.total_cmp(&x.0));
+            best = looked[0];
+            // With the counter up, a few bad tiles in a row end the game, which two plies
+            // do not see: three plies for the best two-ply answers, on a larger share of the
+            // time left (the deaths this catches leave the rest of the budget unspent).
+            if obs.counter > 0 && looked.len() > 1 {
+                // One three-ply value costs about one two-ply value per tile. Only as many
+                // as should end within the share (without this, long games had spent their
+                // budget by move 2,500 and died on static moves), and at least two: a single
+                // one would not change the answer.
+                let now = budget.elapsed_ms();
+                let estimate = match self.deep_ms > 0.0 {
+                    true => self.deep_ms,
+                    false => (now - start) / looked.len() as f64 * ctx.nn,
+                };
+                let fit = ((start + DANGER_SHARE * share - now) / estimate).max(0.0) as usize;
+                let mut deep = (f64::NEG_INFINITY, best.1);
+                for &(_, cell) in looked.iter().take(DEEP.min(fit)).filter(|_| fit >= 2) {
+                    let t = budget.elapsed_ms();
+                    let (next, points, counter) = answer(ctx, board, obs.tile, cell, obs.counter);
+                    let v = points + deep_expectation(ctx, &next, counter);
+                    let spent = budget.elapsed_ms() - t;
+                    self.deep_ms = match self.deep_ms > 0.0 {
+                        true => 0.9 * self.deep_ms + 0.1 * spent,
+                        false => spent,
+                    };
+                    if v > deep.0 {
+                        deep = (v, cell);
+                    }
                 }
+                best.1 = deep.1;
             }
         }
         match best.1 {
