@@ -76,7 +76,7 @@ fn main() {
             let step = noise.below(1 << 20) as f64 / (1 << 20) as f64 * 2.0 - 1.0;
             let w = &mut candidate.0[i];
             if *w == 0.0 {
-                *w = 2.0 * step;
+                *w = 5.0 * step;
             } else if noise.below(10) == 0 {
                 *w = 0.0;
             } else {

@@ -653,9 +653,12 @@ impl Agent<TilesMatching> for EvalAgent {
                     true => self.deep_ms,
                     false => (now - start) / looked.len() as f64 * ctx.nn,
                 };
-                let fit = ((start + DANGER_SHARE * share - now) / estimate).max(0.0) as usize;
+                let fit = match ((start + DANGER_SHARE * share - now) / estimate) as usize {
+                    fit if fit >= 2 => fit.min(DEEP),
+                    _ => 0,
+                };
                 let mut deep = (f64::NEG_INFINITY, best.1);
-                for &(_, cell) in looked.iter().take(DEEP.min(fit)).filter(|_| fit >= 2) {
+                for &(_, cell) in looked.iter().take(fit) {
                     let t = budget.elapsed_ms();
                     let (next, points, counter) = answer(ctx, board, obs.tile, cell, obs.counter);
                     let v = points + deep_expectation(ctx, &next, counter);
