@@ -139,6 +139,8 @@ test('the move and score are announced once they settle; the board reads as text
   const page = await site.open('?v=1&game=lines&seed=3');
   await page.waitForFunction(() => /Move 0, score 0\./.test(document.getElementById('announce').textContent));
   await page.click('#board-text summary');
+  // The details' `toggle` event, which fills the text, comes after the click returns.
+  await page.waitForFunction(() => document.getElementById('board-text-body').textContent.trim() !== '');
   const text = await page.textContent('#board-text-body');
   const f = await frame(page);
   assert.match(text, new RegExp(`${f.view.n}x${f.view.n} board, ${f.view.colors} colours`));
