@@ -1,5 +1,6 @@
 //! Expectimax over the spawn, two plies deep. The greedy look ranks the moves (a line now is
-//! always taken); the best few without a line are then valued over sampled spawns of the
+//! always taken when it ranks first; on roomy boards a move lengthening a held line may rank
+//! first, and a line of five is then valued without a spawn); the best few without a line are then valued over sampled spawns of the
 //! three known colours at unknown cells. Each sample is worth the spawn's own points plus
 //! the greedy value of the best reply on the board it leaves (a smaller greedy look: a line
 //! if there is one, else the best position less the next spawn). A full board is a lost game.
@@ -10,7 +11,7 @@
 //! greedy agent, and halfway measured better than the sampled mean alone).
 
 use super::greedy::{self, play_move, to_action};
-use super::{sample_spawn, Evaluator, Noise, Weights};
+use super::{long_lines_weight, sample_spawn, Evaluator, Noise, Weights};
 use crate::clock::Budget;
 use crate::game::Agent;
 use crate::games::lines::{Action, Lines, Observation, MAX_MOVES};
@@ -78,6 +79,7 @@ impl Agent<Lines> for ExpectimaxAgent {
             self.eval = Some(Evaluator::new(n, self.weights.clone()));
         }
         let ev = self.eval.as_mut().unwrap();
+        ev.long_weight = long_lines_weight(n, obs.colors);
         let start = budget.elapsed_ms();
         let share = time_share(obs, budget.remaining_ms());
 
@@ -99,6 +101,17 @@ impl Agent<Lines> for ExpectimaxAgent {
         ranked.truncate(FINALISTS);
 
         let mut lines = Vec::new();
+        // Building long lines, a line of five may be a finalist: no spawn follows it.
+        let line_values: Vec<Option<f64>> = ranked
+            .iter()
+            .map(|m| {
+                (m.points > 0).then(|| {
+                    let mut grid = obs.grid.clone();
+                    play_move(&mut grid, n, m.from as usize, m.to as usize, &mut lines);
+                    m.points as f64 + reply_value(ev, &grid)
+                })
+            })
+            .collect();
         let after: Vec<Vec<u8>> = ranked
             .iter()
             .map(|m| {
@@ -114,7 +127,11 @@ impl Agent<Lines> for ExpectimaxAgent {
             // The same draws for every finalist (common random numbers).
             self.noise.next_u64();
             let round_noise = self.noise.clone();
-            for (base, sum) in after.iter().zip(sums.iter_mut()) {
+            for ((base, sum), line) in after.iter().zip(sums.iter_mut()).zip(&line_values) {
+                if let Some(value) = line {
+                    *sum += value;
+                    continue;
+                }
                 grid.copy_from_slice(base);
                 let mut noise = round_noise.clone();
                 let (points, full) = sample_spawn(&mut grid, n, &obs.next, &mut noise, &mut lines);

@@ -2,10 +2,13 @@
 //! or the change of the windows around its two cells); the best `SHORTLIST` get a full
 //! evaluation of the position after the move, less the three balls a move without a line
 //! lets in. A move that makes a line is always played when there is one (the best of them):
-//! holding a line back to value it later only loses balls. Deterministic and fast (no clock,
-//! no randomness), so benchmarks can replay it.
+//! holding a line back to value it later only loses balls. The exception is a roomy board
+//! less than half full (`LONG_ROOM`), where a move that makes a held line longer competes with
+//! the lines. Deterministic and fast (no clock, no randomness), so benchmarks can replay it.
 
-use super::{clear, feature, lines_through, Candidate, Evaluator, Weights};
+use super::{
+    clear, feature, lines_through, long_lines_weight, Candidate, Evaluator, Weights, LONG_CROWD,
+};
 use crate::clock::Budget;
 use crate::game::Agent;
 use crate::games::lines::{Action, Lines, Observation};
@@ -54,6 +57,9 @@ pub struct Ranked {
     pub to: u8,
     pub points: i64,
     pub value: f64,
+    /// Ranked before the others: a line, or (building long lines) a move that lengthens
+    /// the best line one ball could complete.
+    pub first: bool,
 }
 
 /// The shortlisted moves, best first by points (any line now first), then by the value of
@@ -63,6 +69,17 @@ pub fn rank(ev: &mut Evaluator, grid: &[u8], limit: usize) -> Vec<Ranked> {
     let spawn_due = ev.weights.0[feature::SPAWN_DUE];
     let mut after = grid.to_vec();
     let mut lines = Vec::new();
+    // Long lines are built only while the board is less than half full (at any fill, games
+    // with 5 or 6 colours died).
+    let long = ev.long_weight > 0.0
+        && (grid.iter().filter(|&&x| x != 0).count() as f64) < LONG_CROWD * grid.len() as f64;
+    let extra_now = match long {
+        true => {
+            ev.evaluate(grid);
+            ev.last_long_extra
+        }
+        false => 0.0,
+    };
     let mut ranked: Vec<Ranked> = ev
         .shortlist(grid, limit)
         .iter()
@@ -78,15 +95,13 @@ pub fn rank(ev: &mut Evaluator, grid: &[u8], limit: usize) -> Vec<Ranked> {
                 to,
                 points,
                 value,
+                first: points > 0 || (long && ev.last_long_extra > extra_now),
             }
         })
         .collect();
-    // Stable: among equals the shortlist's order stays.
-    ranked.sort_by(|a, b| {
-        (b.points > 0)
-            .cmp(&(a.points > 0))
-            .then(b.value.total_cmp(&a.value))
-    });
+    // Stable: among equals the shortlist's order stays. Building long lines, a line of five
+    // may wait.
+    ranked.sort_by(|a, b| b.first.cmp(&a.first).then(b.value.total_cmp(&a.value)));
     ranked
 }
 
@@ -96,7 +111,9 @@ impl Agent<Lines> for GreedyAgent {
         if self.eval.as_ref().is_none_or(|e| e.geo.n != n) {
             self.eval = Some(Evaluator::new(n, self.weights.clone()));
         }
-        let best = rank(self.eval.as_mut().unwrap(), &obs.grid, SHORTLIST)[0];
+        let ev = self.eval.as_mut().unwrap();
+        ev.long_weight = long_lines_weight(n, obs.colors);
+        let best = rank(ev, &obs.grid, SHORTLIST)[0];
         to_action(n, best.from, best.to)
     }
 }
