@@ -1,14 +1,15 @@
 //! Expectimax over the spawn, two plies deep. The greedy look ranks the moves (a line now is
 //! always taken when it ranks first; on roomy boards a move lengthening a held line may rank
-//! first, and a line among the finalists is then valued without a spawn); the best few are
-//! then valued over sampled spawns of the three known colours at unknown cells. Each sample is worth the spawn's own points plus
-//! the greedy value of the best reply on the board it leaves (a smaller greedy look: a line
-//! if there is one, else the best position less the next spawn). A full board is a lost game.
-//! Every finalist gets the same draws (common random numbers), round after round, until this
-//! move's share of the budget is spent; crowded boards get a bigger share, and a move whose
-//! share cannot pay for a couple of rounds is played greedily. The final value of a finalist
-//! is halfway between its greedy value and its sampled mean (the evaluation was tuned on the
-//! greedy agent, and halfway measured better than the sampled mean alone).
+//! first, and a line among the finalists is then valued without a spawn); the best few are then
+//! valued over sampled spawns of the three known colours at unknown cells. Each sample is worth
+//! the spawn's own points plus the greedy value of the best reply on the board it leaves (a
+//! smaller greedy look: a line if there is one, else the best position less the next spawn). A
+//! full board is a lost game. Every finalist gets the same draws (common random numbers), round
+//! after round, until this move's share of the budget is spent; crowded boards get a bigger
+//! share, and a move whose share cannot pay for a couple of rounds is played greedily. The
+//! final value of a finalist is halfway between its greedy value and its sampled mean (the
+//! evaluation was tuned on the greedy agent, and halfway measured better than the sampled mean
+//! alone).
 
 use super::greedy::{self, play_move, to_action};
 use super::{long_lines_weight, sample_spawn, Evaluator, Noise, Weights};
