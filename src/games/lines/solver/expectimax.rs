@@ -96,13 +96,13 @@ impl Agent<Lines> for ExpectimaxAgent {
         let round_ms = (budget.elapsed_ms() - start) * (FINALISTS * REPLY_SHORTLIST) as f64
             / greedy::SHORTLIST as f64;
         if best_now.points > 0 || budget.should_stop() || share < MIN_ROUNDS as f64 * round_ms {
-            // A line now is always taken; short of time, the greedy move is played.
+            // A line that ranks first is taken; short of time, the greedy move is played.
             return to_action(n, best_now.from, best_now.to);
         }
         ranked.truncate(FINALISTS);
 
         let mut lines = Vec::new();
-        // Building long lines, a line of five may be a finalist: no spawn follows it.
+        // Building long lines, a line may be a finalist: no spawn follows it.
         let line_values: Vec<Option<f64>> = ranked
             .iter()
             .map(|m| {
