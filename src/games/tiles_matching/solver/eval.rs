@@ -86,10 +86,12 @@ const TIGHT_WEIGHTS: Weights = Weights {
 /// 4001..4016), deaths per 1,000 moves against `TIGHT_WEIGHTS`: N = 10, S = 8, D = 2 3.24
 /// to 2.45; N = 10, S = 9, D = 2 1.37 to 1.14; N = 9, S = 8, D = 2 1.47 to 0.87. Checked on
 /// 4101..4116: N = 10, S = 8, D = 2 3.83 to 2.41; N = 9, S = 9, D = 3 0.23 to 0.07, at about
-/// 1.0-1.2 points per move instead of 1.1-1.4. Not for S = 10: there N = 10, D = 2 went
-/// 0.37 to 0.51 (4101..4116) and points per move fell from 1.37 to 1.16. On 4001..4016, 5
-/// measured about as well at fewer points, 6 worse on N = 10, S = 8 (5.16), 9 and 15 much
-/// worse.
+/// 1.0-1.2 points per move instead of 1.1-1.4. At 5 s per game (`arcade bench`, seeds
+/// 7301..7330): N = 10, S = 8, D = 2 2.61 to 2.47; N = 10, S = 9, D = 2 1.49 to 1.06;
+/// N = 9, S = 8, D = 3 1.17 to 0.80; N = 9, S = 9, D = 2 0.49 to 0.39. Not for S = 10:
+/// there N = 10, D = 2 went 0.37 to 0.51 (4101..4116) and points per move fell from 1.37 to
+/// 1.16. On 4001..4016, 5 measured about as well at fewer points, 6 worse on N = 10, S = 8
+/// (5.16), 9 and 15 much worse; adding counter -40 was worse (3.83, 1.37, 1.68).
 const SMALL_WEIGHTS: Weights = Weights {
     empty_cell: 4.0,
     ..TIGHT_WEIGHTS
