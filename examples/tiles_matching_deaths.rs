@@ -3,18 +3,23 @@
 //! seeds, N forced, each cut after MAX_MOVES moves. The chance of dying is about flat over a
 //! game, so deaths per 1,000 moves played compare players on few, short games; points per
 //! move show what survival costs in score. Keep the seeds clear of 1..100, the
-//! seeds the solver is reported on. THREADS (default 2) is 1 on a shared machine.
+//! seeds the solver is reported on. THREADS (default 2) is 1 on a shared machine. S and D,
+//! if given, force the board side and the discard limit too (else each seed draws its own).
 //!
-//! Usage: cargo run --release --example tiles_matching_deaths -- FIRST_SEED COUNT N MAX_MOVES [THREADS]
+//! Usage: cargo run --release --example tiles_matching_deaths -- FIRST_SEED COUNT N MAX_MOVES [THREADS [S D]]
 use arcade::clock::Budget;
 use arcade::game::{Agent, Game, Params};
 use arcade::games::tiles_matching::solver::eval::EvalAgent;
 use arcade::games::tiles_matching::TilesMatching;
 
 /// Moves played, whether the game was lost, and the score.
-fn play(seed: u64, n: i64, max_moves: usize) -> (usize, bool, i64) {
+fn play(seed: u64, n: i64, sd: Option<(i64, i64)>, max_moves: usize) -> (usize, bool, i64) {
     let mut params = Params::new();
     params.insert("n".into(), n);
+    if let Some((s, d)) = sd {
+        params.insert("s".into(), s);
+        params.insert("d".into(), d);
+    }
     let instance = TilesMatching::generate(seed, &params);
     let mut state = TilesMatching::start(&instance);
     let mut agent = EvalAgent::default();
@@ -33,12 +38,20 @@ fn play(seed: u64, n: i64, max_moves: usize) -> (usize, bool, i64) {
 fn main() {
     let args: Vec<u64> = std::env::args()
         .skip(1)
-        .map(|a| a.parse().expect("FIRST_SEED COUNT N MAX_MOVES [THREADS]"))
+        .map(|a| {
+            a.parse()
+                .expect("FIRST_SEED COUNT N MAX_MOVES [THREADS [S D]]")
+        })
         .collect();
-    let (first, count, n, max_moves, threads) = match args[..] {
-        [first, count, n, max_moves] => (first, count, n, max_moves, 2),
-        [first, count, n, max_moves, threads] => (first, count, n, max_moves, threads.max(1)),
-        _ => panic!("usage: FIRST_SEED COUNT N MAX_MOVES [THREADS]"),
+    let (first, count, n, max_moves) = match args[..] {
+        [first, count, n, max_moves, ..] => (first, count, n, max_moves),
+        _ => panic!("usage: FIRST_SEED COUNT N MAX_MOVES [THREADS [S D]]"),
+    };
+    let threads = args.get(4).map_or(2, |&t| t.max(1));
+    let sd = match args[..] {
+        [_, _, _, _, _, s, d] => Some((s as i64, d as i64)),
+        [_, _, _, _] | [_, _, _, _, _] => None,
+        _ => panic!("usage: FIRST_SEED COUNT N MAX_MOVES [THREADS [S D]]"),
     };
     let seeds: Vec<u64> = (first..first + count).collect();
     let games: Vec<(usize, bool, i64)> = std::thread::scope(|scope| {
@@ -50,7 +63,7 @@ fn main() {
                         .iter()
                         .skip(t)
                         .step_by(threads as usize)
-                        .map(|&seed| play(seed, n as i64, max_moves as usize))
+                        .map(|&seed| play(seed, n as i64, sd, max_moves as usize))
                         .collect::<Vec<_>>()
                 })
             })

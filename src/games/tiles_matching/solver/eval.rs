@@ -29,7 +29,7 @@ use crate::games::tiles_matching::{
 /// Bit `color * 10 + shape` of a `u128` stands for the regular tile (colour, shape).
 type Combos = u128;
 
-/// The static evaluation's weights (see `WEIGHTS` and `TIGHT_WEIGHTS`).
+/// The static evaluation's weights (see `WEIGHTS`, `TIGHT_WEIGHTS` and `SMALL_WEIGHTS`).
 struct Weights {
     /// Per fraction of regular tiles that fit nowhere.
     uncovered: f64,
@@ -78,6 +78,23 @@ const TIGHT_WEIGHTS: Weights = Weights {
     line_fill: 6.0,
     empty_cell: 2.0,
     ..WEIGHTS
+};
+
+/// For N >= 9 on boards of side 8 and 9, where TIGHT_WEIGHTS still lost most games within a
+/// few hundred moves: empty cells are worth twice as much, so that a tile that would spoil
+/// the board is discarded more often. Without a time limit (at most 2,000 moves, seeds
+/// 4001..4016), deaths per 1,000 moves against `TIGHT_WEIGHTS`: N = 10, S = 8, D = 2 3.24
+/// to 2.45; N = 10, S = 9, D = 2 1.37 to 1.14; N = 9, S = 8, D = 2 1.47 to 0.87. Checked on
+/// 4101..4116: N = 10, S = 8, D = 2 3.83 to 2.41; N = 9, S = 9, D = 3 0.23 to 0.07, at about
+/// 1.0-1.2 points per move instead of 1.1-1.4. At 5 s per game (`arcade bench`, seeds
+/// 7301..7330): N = 10, S = 8, D = 2 2.61 to 2.47; N = 10, S = 9, D = 2 1.49 to 1.06;
+/// N = 9, S = 8, D = 3 1.17 to 0.80; N = 9, S = 9, D = 2 0.49 to 0.39. Not for S = 10:
+/// there N = 10, D = 2 went 0.37 to 0.51 (4101..4116) and points per move fell from 1.37 to
+/// 1.16. On 4001..4016, 5 measured about as well at fewer points, 6 worse on N = 10, S = 8
+/// (5.16), 9 and 15 much worse; adding counter -40 was worse (3.83, 1.37, 1.68).
+const SMALL_WEIGHTS: Weights = Weights {
+    empty_cell: 4.0,
+    ..TIGHT_WEIGHTS
 };
 
 /// At most this many of the best static choices get the 2-ply look.
@@ -142,6 +159,7 @@ impl Ctx {
             masks,
             all,
             w: match n {
+                9.. if side <= 9 => SMALL_WEIGHTS,
                 8.. => TIGHT_WEIGHTS,
                 _ => WEIGHTS,
             },
