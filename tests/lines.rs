@@ -61,8 +61,9 @@ fn the_specs_traces_score_as_the_spec_says() {
     }
 }
 
-/// `arcade solve lines --seed 5 --solver greedy` (deterministic, any budget), kept for the page's
-/// tests: a whole 1,000-move game.
+/// `arcade solve lines --seed 5 --solver greedy` (deterministic, any budget) as it played
+/// before it built lines longer than five (commit 2392e75), kept for the page's tests: a
+/// whole 1,000-move game.
 #[test]
 fn the_greedy_golden_output_plays_all_1000_moves() {
     let text = data("seed5-greedy.out");

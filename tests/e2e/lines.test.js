@@ -10,8 +10,8 @@ after(async () => { await site.close(); });
 const geometry = (page) => page.evaluate(() => window.arcade.geometry());
 
 /** Pastes text into the output box (as a paste would: one change of its value). */
-// `arcade solve lines --seed 5 --solver greedy` (tests/data/lines/seed5-greedy.out); the CLI
-// scores it 3916 (tests/lines.rs checks it).
+// `arcade solve lines --seed 5 --solver greedy` before it built lines longer than five
+// (tests/data/lines/seed5-greedy.out); the CLI scores it 3916 (tests/lines.rs checks it).
 const SEED5_GREEDY = { score: 3916, moves: 1000, end: 'moves' };
 
 /** Waits until the renderer has settled (its move animation is over). */
