@@ -62,8 +62,9 @@ pub struct Ranked {
     pub first: bool,
 }
 
-/// The shortlisted moves, best first by points (any line now first), then by the value of
-/// the position after the move, less the three balls a move without a line brings.
+/// The shortlisted moves, best first: any line now (and, building long lines, any move that
+/// lengthens a held one) first, then by the value of the position after the move, less the
+/// three balls a move without a line brings.
 pub fn rank(ev: &mut Evaluator, grid: &[u8], limit: usize) -> Vec<Ranked> {
     let n = ev.geo.n;
     let spawn_due = ev.weights.0[feature::SPAWN_DUE];
