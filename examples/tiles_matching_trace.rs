@@ -5,7 +5,7 @@
 use arcade::clock::Budget;
 use arcade::game::{Agent, Game, Params};
 use arcade::games::tiles_matching::solver::eval::EvalAgent;
-use arcade::games::tiles_matching::TilesMatching;
+use arcade::games::tiles_matching::{TilesMatching, EMPTY, WILD};
 
 fn main() {
     let args: Vec<i64> = std::env::args()
@@ -35,8 +35,8 @@ fn main() {
             for r in 0..s {
                 let row: Vec<String> = (0..s)
                     .map(|c| match obs.board.get(r * s + c) {
-                        0xFF => " .".to_string(),
-                        code if code == arcade::games::tiles_matching::WILD => " *".into(),
+                        EMPTY => " .".to_string(),
+                        WILD => " *".into(),
                         code => format!("{:02}", code),
                     })
                     .collect();

@@ -102,17 +102,6 @@ impl Agent<Lines> for ExpectimaxAgent {
         ranked.truncate(FINALISTS);
 
         let mut lines = Vec::new();
-        // Building long lines, a line may be a finalist: no spawn follows it.
-        let line_values: Vec<Option<f64>> = ranked
-            .iter()
-            .map(|m| {
-                (m.points > 0).then(|| {
-                    let mut grid = obs.grid.clone();
-                    play_move(&mut grid, n, m.from as usize, m.to as usize, &mut lines);
-                    m.points as f64 + reply_value(ev, &grid)
-                })
-            })
-            .collect();
         let after: Vec<Vec<u8>> = ranked
             .iter()
             .map(|m| {
@@ -120,6 +109,12 @@ impl Agent<Lines> for ExpectimaxAgent {
                 play_move(&mut grid, n, m.from as usize, m.to as usize, &mut lines);
                 grid
             })
+            .collect();
+        // Building long lines, a line may be a finalist: no spawn follows it.
+        let line_values: Vec<Option<f64>> = ranked
+            .iter()
+            .zip(&after)
+            .map(|(m, grid)| (m.points > 0).then(|| m.points as f64 + reply_value(ev, grid)))
             .collect();
         let mut sums = vec![0.0; ranked.len()];
         let mut grid = obs.grid.clone();

@@ -6,9 +6,7 @@
 //! less than half full (`LONG_ROOM`), where a move that makes a held line longer competes with
 //! the lines. Deterministic and fast (no clock, no randomness), so benchmarks can replay it.
 
-use super::{
-    clear, feature, lines_through, long_lines_weight, Candidate, Evaluator, Weights, LONG_CROWD,
-};
+use super::{clear, feature, lines_through, long_lines_weight, Candidate, Evaluator, Weights};
 use crate::clock::Budget;
 use crate::game::Agent;
 use crate::games::lines::{Action, Lines, Observation};
@@ -70,10 +68,7 @@ pub fn rank(ev: &mut Evaluator, grid: &[u8], limit: usize) -> Vec<Ranked> {
     let spawn_due = ev.weights.0[feature::SPAWN_DUE];
     let mut after = grid.to_vec();
     let mut lines = Vec::new();
-    // Long lines are built only while the board is less than half full (at any fill, games
-    // with 5 or 6 colours died).
-    let long = ev.long_weight > 0.0
-        && (grid.iter().filter(|&&x| x != 0).count() as f64) < LONG_CROWD * grid.len() as f64;
+    let long = ev.builds_long_lines(grid);
     let extra_now = match long {
         true => {
             ev.evaluate(grid);

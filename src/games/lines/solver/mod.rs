@@ -296,7 +296,7 @@ const DEFAULT_WEIGHTS: [f64; feature::COUNT] = [
 /// 3,798 to 4,240; all games full with and without. Building at any fill lost 3 of 16 games
 /// with N = 9, C = 5; on boards with 12-15 cells per colour it lost games too.
 const LONG_ROOM: f64 = 16.0;
-pub const LONG_CROWD: f64 = 0.5;
+const LONG_CROWD: f64 = 0.5;
 /// Flat between 0.4 and 1.6.
 const LONG_WEIGHT: f64 = 0.8;
 
@@ -344,8 +344,8 @@ pub struct Evaluator {
     scratch: Vec<u8>,
     /// Holes of one-colour fours (cell, colour) met by the evaluation.
     holes: Vec<(u8, u8)>,
-    /// On roomy boards, what a point of `long_extra` is worth, and then lines are no longer
-    /// taken first (0: off). See `long_lines_weight`.
+    /// On roomy boards, what a point of `long_extra` is worth (0: off). See
+    /// `long_lines_weight` and `builds_long_lines`.
     pub long_weight: f64,
     /// `long_extra` of the last position `evaluate` valued (0 when off).
     pub last_long_extra: f64,
@@ -444,6 +444,13 @@ impl Evaluator {
             value += self.long_weight * self.last_long_extra;
         }
         value
+    }
+
+    /// Whether moves that lengthen a held line rank with the lines on `grid`: on roomy boards
+    /// less than `LONG_CROWD` full (at any fill, games with 5 or 6 colours died).
+    pub fn builds_long_lines(&self, grid: &[u8]) -> bool {
+        self.long_weight > 0.0
+            && (grid.iter().filter(|&&x| x != 0).count() as f64) < LONG_CROWD * grid.len() as f64
     }
 
     /// Per colour, the most that one ball of it can add to a line of five by filling a hole
