@@ -18,7 +18,8 @@
 //! which two plies hardly see. The look-ahead runs while this move's share of the budget
 //! lasts (a larger share for the third ply), so a 10,000-move game fits the budget. The
 //! evaluation is incremental: an `Analysis` of a board prepares each cell once (`Put`), then
-//! each tile costs a few mask operations.
+//! each tile costs a few mask operations, and a tile is valued only on the cells where it can
+//! still beat its best (a wildcard's value on a cell bounds every tile's, `best_cells`).
 
 use crate::clock::Budget;
 use crate::game::Agent;
@@ -487,20 +488,10 @@ fn expectation(ctx: &Ctx, board: &Board, counter: u8) -> f64 {
             .map(|cell| a.put_at(ctx, board, cell).value(ctx, WILD, after))
             .fold(fallback, f64::max);
     }
-    // For every regular tile and the wildcard, the best placement, found cell by cell.
-    let mut best = [fallback; 100];
-    let mut best_wild = fallback;
-    for &f in &a.frontier {
-        let f = f as usize;
-        let put = a.put_at(ctx, board, f);
-        best_wild = best_wild.max(put.value(ctx, WILD, after));
-        let mut bits = a.accept[f];
-        while bits != 0 {
-            let code = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            best[code] = best[code].max(put.value(ctx, code as u8, after));
-        }
-    }
+    // For every regular tile and the wildcard, the best placement, else the fallback.
+    let (cells, wild) = best_cells(ctx, &a, board, after);
+    let best = cells.map(|(v, _)| v.max(fallback));
+    let best_wild = wild.0.max(fallback);
     // Approximation: a remove tile finds a tile to take out at little cost.
     let remove = fallback.max(ctx.w.points + a.value(ctx, after));
     let p_combo = ctx.p_regular / ctx.nn;
@@ -511,6 +502,52 @@ fn expectation(ctx: &Ctx, board: &Board, counter: u8) -> f64 {
         }
     }
     total
+}
+
+/// A static value and the cell that reaches it.
+type Best = (f64, usize);
+
+/// Each regular tile's best cell by static value (the first cell on a tie), and the
+/// wildcard's, with the counter then at `after`; a tile that fits nowhere has value -inf.
+/// A wildcard leaves its neighbours as they were, so its value on a cell bounds every
+/// tile's there (`Put::value`: fewer tiles fit beside the placed one, never more): cells
+/// are tried best bound first, and a tile is valued on a cell only while the bound can
+/// beat its best so far.
+fn best_cells(ctx: &Ctx, a: &Analysis, board: &Board, after: u8) -> ([Best; 100], Best) {
+    let mut best = [(f64::NEG_INFINITY, 0usize); 100];
+    let mut best_wild = (f64::NEG_INFINITY, 0usize);
+    let beats = |v: f64, cell: usize, old: Best| v > old.0 || (v == old.0 && cell < old.1);
+    let mut bounded = Vec::with_capacity(a.frontier.len());
+    for &f in &a.frontier {
+        let f = f as usize;
+        let put = a.put_at(ctx, board, f);
+        let bound = put.value(ctx, WILD, after);
+        if beats(bound, f, best_wild) {
+            best_wild = (bound, f);
+        }
+        bounded.push((bound, put));
+    }
+    bounded.sort_by(|x, y| y.0.total_cmp(&x.0));
+    for (bound, put) in &bounded {
+        let f = put.cell;
+        let mut bits = a.accept[f];
+        while bits != 0 {
+            let code = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if !beats(*bound, f, best[code]) {
+                continue;
+            }
+            // A clear leaves the same board whatever the tile.
+            let v = match put.clears {
+                true => *bound,
+                false => put.value(ctx, code as u8, after),
+            };
+            if beats(v, f, best[code]) {
+                best[code] = (v, f);
+            }
+        }
+    }
+    (best, best_wild)
 }
 
 /// Three plies: the expectation over the next tile of its best answer, each answer valued by
@@ -526,25 +563,7 @@ fn deep_expectation(ctx: &Ctx, board: &Board, counter: u8) -> f64 {
         true => expectation(ctx, board, counter + 1),
         false => ctx.w.stuck,
     };
-    let mut best = [(f64::NEG_INFINITY, 0usize); 100];
-    let mut best_wild = (f64::NEG_INFINITY, 0usize);
-    for &f in &a.frontier {
-        let f = f as usize;
-        let put = a.put_at(ctx, board, f);
-        let v = put.value(ctx, WILD, after);
-        if v > best_wild.0 {
-            best_wild = (v, f);
-        }
-        let mut bits = a.accept[f];
-        while bits != 0 {
-            let code = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let v = put.value(ctx, code as u8, after);
-            if v > best[code].0 {
-                best[code] = (v, f);
-            }
-        }
-    }
+    let (best, best_wild) = best_cells(ctx, &a, board, after);
     let deep = |code: u8, cell: usize| {
         let mut next = board.clone();
         let clear = next.put(cell, code);
@@ -746,6 +765,55 @@ mod tests {
             }
         }
         assert!(checked > 10);
+    }
+
+    /// `best_cells` tries only the cells whose wildcard bound can still win; here every tile
+    /// is valued on every cell it fits, on boards from static games (N = 9 and 10, S = 8..12).
+    #[test]
+    fn the_bounded_search_finds_each_tiles_best_cell() {
+        let mut checked = 0;
+        for (seed, n, side) in [(11, 9, 8), (12, 10, 10), (13, 10, 12), (14, 8, 9)] {
+            let mut params = Params::new();
+            for (name, v) in [("n", n), ("s", side), ("d", 3)] {
+                params.insert(name.into(), v);
+            }
+            let inst = TilesMatching::generate(seed, &params);
+            let mut state = TilesMatching::start(&inst);
+            let mut agent = EvalAgent::default();
+            let mut budget = Budget::new(0.0);
+            while !TilesMatching::is_over(&inst, &state) && state.moves < 400 {
+                let obs = TilesMatching::observe(&inst, &state);
+                if obs.moves % 7 == 0 && !obs.board.is_empty() {
+                    let ctx = Ctx::new(obs.n, obs.side, obs.d);
+                    let a = analysed(&ctx, &obs.board);
+                    let (best, best_wild) = best_cells(&ctx, &a, &obs.board, 1);
+                    let mut every = [(f64::NEG_INFINITY, 0usize); 100];
+                    let mut every_wild = (f64::NEG_INFINITY, 0usize);
+                    for &f in &a.frontier {
+                        let f = f as usize;
+                        let put = a.put_at(&ctx, &obs.board, f);
+                        let v = put.value(&ctx, WILD, 1);
+                        if v > every_wild.0 {
+                            every_wild = (v, f);
+                        }
+                        for code in 0..100u8 {
+                            if a.accept[f] >> code & 1 == 1 {
+                                let v = put.value(&ctx, code, 1);
+                                if v > every[code as usize].0 {
+                                    every[code as usize] = (v, f);
+                                }
+                            }
+                        }
+                    }
+                    assert_eq!(best, every, "seed {seed} move {}", obs.moves);
+                    assert_eq!(best_wild, every_wild, "seed {seed} move {}", obs.moves);
+                    checked += 1;
+                }
+                let action = agent.act(&obs, &mut budget);
+                TilesMatching::apply(&inst, &mut state, &action).unwrap();
+            }
+        }
+        assert!(checked > 40, "{checked} boards");
     }
 
     #[test]
