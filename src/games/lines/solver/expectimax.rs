@@ -12,6 +12,7 @@
 //! alone).
 
 use super::greedy::{self, play_move, to_action};
+use super::learned::learned_weight;
 use super::{long_lines_weight, sample_spawn, Evaluator, Noise, Weights};
 use crate::clock::Budget;
 use crate::game::Agent;
@@ -81,6 +82,7 @@ impl Agent<Lines> for ExpectimaxAgent {
         }
         let ev = self.eval.as_mut().unwrap();
         ev.long_weight = long_lines_weight(n, obs.colors);
+        ev.learned_weight = learned_weight(n, obs.colors);
         let start = budget.elapsed_ms();
         let share = time_share(obs, budget.remaining_ms());
 

@@ -6,6 +6,7 @@
 //! less than half full (`LONG_ROOM`), where a move that makes a held line longer competes with
 //! the lines. Deterministic and fast (no clock, no randomness), so benchmarks can replay it.
 
+use super::learned::learned_weight;
 use super::{clear, feature, lines_through, long_lines_weight, Candidate, Evaluator, Weights};
 use crate::clock::Budget;
 use crate::game::Agent;
@@ -109,6 +110,7 @@ impl Agent<Lines> for GreedyAgent {
         }
         let ev = self.eval.as_mut().unwrap();
         ev.long_weight = long_lines_weight(n, obs.colors);
+        ev.learned_weight = learned_weight(n, obs.colors);
         let best = rank(ev, &obs.grid, SHORTLIST)[0];
         to_action(n, best.from, best.to)
     }
