@@ -9,10 +9,9 @@
 //! share, and a move whose share cannot pay for a couple of rounds is played greedily. The
 //! final value of a finalist is halfway between its greedy value and its sampled mean (the
 //! evaluation was tuned on the greedy agent, and halfway measured better than the sampled mean
-//! alone).
+//! alone). It leaves out the greedy agent's learned term (`super::learned` says why).
 
 use super::greedy::{self, play_move, to_action};
-use super::learned::learned_weight;
 use super::{long_lines_weight, sample_spawn, Evaluator, Noise, Weights};
 use crate::clock::Budget;
 use crate::game::Agent;
@@ -82,7 +81,6 @@ impl Agent<Lines> for ExpectimaxAgent {
         }
         let ev = self.eval.as_mut().unwrap();
         ev.long_weight = long_lines_weight(n, obs.colors);
-        ev.learned_weight = learned_weight(n, obs.colors);
         let start = budget.elapsed_ms();
         let share = time_share(obs, budget.remaining_ms());
 

@@ -4,7 +4,9 @@
 //! lets in. A move that makes a line is always played when there is one (the best of them):
 //! holding a line back to value it later only loses balls. The exception is a roomy board
 //! less than half full (`LONG_ROOM`), where a move that makes a held line longer competes with
-//! the lines. Deterministic and fast (no clock, no randomness), so benchmarks can replay it.
+//! the lines. On boards with fewer than 16 cells per colour its evaluation adds the learned
+//! survival term (`super::learned`; the expectimax agent does not). Deterministic and fast
+//! (no clock, no randomness), so benchmarks can replay it.
 
 use super::learned::learned_weight;
 use super::{clear, feature, lines_through, long_lines_weight, Candidate, Evaluator, Weights};
