@@ -9,7 +9,7 @@
 //! share, and a move whose share cannot pay for a couple of rounds is played greedily. The
 //! final value of a finalist is halfway between its greedy value and its sampled mean (the
 //! evaluation was tuned on the greedy agent, and halfway measured better than the sampled mean
-//! alone).
+//! alone). It leaves out the greedy agent's learned term (`super::learned` says why).
 
 use super::greedy::{self, play_move, to_action};
 use super::{long_lines_weight, sample_spawn, Evaluator, Noise, Weights};

@@ -4,8 +4,11 @@
 //! lets in. A move that makes a line is always played when there is one (the best of them):
 //! holding a line back to value it later only loses balls. The exception is a roomy board
 //! less than half full (`LONG_ROOM`), where a move that makes a held line longer competes with
-//! the lines. Deterministic and fast (no clock, no randomness), so benchmarks can replay it.
+//! the lines. On boards with fewer than 16 cells per colour its evaluation adds the learned
+//! survival term (`super::learned`; the expectimax agent does not). Deterministic and fast
+//! (no clock, no randomness), so benchmarks can replay it.
 
+use super::learned::learned_weight;
 use super::{clear, feature, lines_through, long_lines_weight, Candidate, Evaluator, Weights};
 use crate::clock::Budget;
 use crate::game::Agent;
@@ -109,6 +112,7 @@ impl Agent<Lines> for GreedyAgent {
         }
         let ev = self.eval.as_mut().unwrap();
         ev.long_weight = long_lines_weight(n, obs.colors);
+        ev.learned_weight = learned_weight(n, obs.colors);
         let best = rank(ev, &obs.grid, SHORTLIST)[0];
         to_action(n, best.from, best.to)
     }

@@ -13,13 +13,19 @@
 //! - per colour, how far its best window is from a line; balls near the walls,
 //! - on roomy boards only, per colour, the extra points of the longest line one ball could
 //!   complete by filling a hole (see `LONG_ROOM`): lines of 8 pay 3.5 points a ball, lines
-//!   of five 2.
+//!   of five 2,
+//! - for the greedy agent only, on boards with fewer than 16 cells per colour, a learned term
+//!   (`learned`): the log-odds that the game is still alive 60 moves later, from a histogram
+//!   of local patterns (balls by their same-colour and empty neighbours, empty cells by the
+//!   size of their region, windows by their mix, 2 x 2 and 1 x 3 shapes), fitted to greedy
+//!   games.
 //!
 //! The weights were tuned on greedy games (`examples/tune_lines.rs`, on seeds outside
 //! 1..100), then checked with the expectimax agent; see `DEFAULT_WEIGHTS`.
 
 pub mod expectimax;
 pub mod greedy;
+pub mod learned;
 
 use super::{line_score, MIN_LINE, RUN_DIRS};
 
@@ -349,6 +355,10 @@ pub struct Evaluator {
     pub long_weight: f64,
     /// `long_extra` of the last position `evaluate` valued (0 when off).
     pub last_long_extra: f64,
+    /// What a unit of the learned survival log-odds is worth (0: off); see `learned`.
+    pub learned_weight: f64,
+    /// The learned model's weights over `learned::pattern` counts.
+    pub learned: Vec<f64>,
 }
 
 impl Evaluator {
@@ -374,6 +384,8 @@ impl Evaluator {
             holes: Vec::new(),
             long_weight: 0.0,
             last_long_extra: 0.0,
+            learned_weight: 0.0,
+            learned: learned::LEARNED.to_vec(),
         }
     }
 
@@ -442,6 +454,11 @@ impl Evaluator {
         if self.long_weight > 0.0 && !self.holes.is_empty() {
             self.last_long_extra = self.long_extra(grid);
             value += self.long_weight * self.last_long_extra;
+        }
+        if self.learned_weight != 0.0 && features[feature::EMPTY] > 0.0 {
+            let mut counts = [0.0; learned::pattern::COUNT];
+            self.patterns_of_labelled(grid, &mut counts);
+            value += self.learned_weight * learned::score(&self.learned, &counts);
         }
         value
     }

@@ -1,0 +1,364 @@
+//! A learned term for the evaluation: local patterns of the board counted into a histogram
+//! of fixed size (the same for every board size, each count divided by the cells), weighed
+//! by a linear model fitted to positions of greedy games (`examples/lines_learn.rs`): the
+//! log-odds that the game is still alive 60 moves later. The hand-set features had reached
+//! a plateau; this describes the board more finely and lets the data say what each pattern
+//! is worth (a ball with no neighbour of its colour counts against survival, one with
+//! neighbours of its colour for it).
+//!
+//! The greedy agent adds it at `LEARNED_WEIGHT` points per unit of log-odds on boards with
+//! fewer than 16 cells per colour (`learned_weight`). Its mean game length on held-out seeds
+//! (500 from 90001 per range, never trained or tuned on): 9 <= N*N/C < 12 141.5 without,
+//! 155.6 with (+10 %); 12 <= N*N/C < 16 623.3 and 679.3 (+9 %, 168 and 209 full games);
+//! weights 2 and 10 gained less. Below 9 cells per colour (300 seeds) 38.6 and 40.1.
+//!
+//! The expectimax agent does not use it: at 1 s (100 seeds a group from 80001) its mean
+//! length went -5 % to +9 % by N and C, within the noise, and from 12 to 16 cells per colour
+//! it lost full games (213 to 186 of 400). A greedy look with the patterns takes about four
+//! times as long, which may be why: those long games spend their whole budget.
+
+use super::{Evaluator, WINDOW};
+use std::sync::OnceLock;
+
+/// Where each group of pattern counts starts.
+pub mod pattern {
+    /// Balls by (same-colour 8-neighbours 0..=4+, empty 4-neighbours 0..=4): 25.
+    pub const BALL: usize = 0;
+    /// Empty cells by (empty 4-neighbours 0..=4, size bucket of their empty region:
+    /// 1, 2, 3-4, 5-8, 9-16, 17-32, 33+): 35.
+    pub const HOLE: usize = 25;
+    /// Windows of 5 by (most balls of one colour, the other balls): 16; then one-colour
+    /// windows with an empty cell no ball of that colour can reach, by balls 1..=4.
+    pub const WINDOW: usize = 60;
+    /// 2 x 2 blocks by shape (empty cells and which balls share a colour, up to the
+    /// symmetries of the square): 17.
+    pub const SQUARE: usize = 80;
+    /// Three cells in a row or column centred on a cell (a wall counts), by shape: 18 (two,
+    /// walls at both ends, only at the corners of diagonals).
+    pub const STRAIGHT: usize = 97;
+    /// The same along the diagonals.
+    pub const DIAGONAL: usize = 115;
+    pub const COUNT: usize = 133;
+}
+
+/// A cell outside the board, in a shape.
+const WALL: u8 = u8::MAX;
+const SIZE_BUCKETS: usize = 7;
+/// First window class of each majority count (the empty window is class 0).
+const WINDOW_CLASS_START: [usize; 6] = [0, 1, 6, 10, 13, 15];
+const BLOCKED_WINDOWS: usize = pattern::WINDOW + 16;
+
+/// The weights of `pattern` counts, log-odds of survival (see the module doc), in the order
+/// of `pattern`. Fitted by `examples/lines_learn.rs fit die:60` (ridge 1) on four in five of
+/// 2,000 greedy games (played without this term) from seeds 50001 and 60001 with
+/// 9 <= N*N/C < 16.
+#[rustfmt::skip]
+pub const LEARNED: [f64; pattern::COUNT] = [
+    -5.6758, -6.7421, -6.7766, -4.0435, -1.2770, 7.6563, 6.7658, 6.8767,
+    6.3557, 10.3307, 19.0053, 16.7906, 15.6408, 14.4350, 17.8990, 20.1249,
+    24.0089, 21.6038, 15.2190, 1.9225, 25.8533, 24.0711, 23.3720, 14.5008,
+    26.3546, 1.7939, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000,
+    0.0000, 1.1342, 0.0009, -1.6200, -0.5676, 0.3545, -1.1477, 0.0000,
+    0.0000, -0.4621, -0.8024, 0.1667, -0.3081, -0.2269, 0.0000, 0.0000,
+    6.2759, 2.4406, 0.6144, -0.1906, 0.2545, 0.0000, 0.0000, 0.0000,
+    2.9742, 3.3592, 0.6519, -1.2259, 5.2408, 3.0662, 0.9082, -0.9142,
+    -1.9441, -2.1004, 5.6697, 1.5377, -0.7996, -1.5685, 12.6933, 7.2106,
+    2.9471, 25.1403, 11.0972, 0.0000, -0.3150, -2.3587, -9.7720, -13.1268,
+    -0.9842, 0.8818, 7.2255, 1.6375, -9.2301, 0.1298, 9.9366, 9.4149,
+    -6.1950, 0.0109, 24.2572, 13.2117, 15.8122, 6.6663, -10.8295, -10.4225,
+    -1.6601, -0.0888, -2.4121, -0.2418, 0.9868, -5.5432, -15.3074, 3.4378,
+    0.0000, 6.4079, 0.0000, -11.4052, 1.9660, -1.1272, -0.2517, -30.3393,
+    -14.0839, 3.5876, 2.8656, -0.2630, -2.0406, 3.5658, 0.7277, 1.0833,
+    -2.7800, 3.5146, 40.1783, -6.3734, 49.2373, -9.2344, -3.5630, 6.7244,
+    5.2603, 1.1801, -0.4540, 2.9169, 3.5211,
+];
+
+/// What a unit of survival log-odds is worth in the evaluation, on boards with fewer than
+/// `LEARNED_ROOM` cells per colour (roomier boards are all full already).
+const LEARNED_WEIGHT: f64 = 5.0;
+const LEARNED_ROOM: f64 = 16.0;
+
+/// The `Evaluator::learned_weight` for a board of `n x n` with `colours` colours.
+pub fn learned_weight(n: usize, colours: u8) -> f64 {
+    let room = (n * n) as f64 / colours.max(1) as f64;
+    match room < LEARNED_ROOM {
+        true => LEARNED_WEIGHT,
+        false => 0.0,
+    }
+}
+
+/// A shape's key before symmetry: per cell 0 empty, 1 wall, 2 + i for a ball of the colour
+/// first met at cell i (so colours are told apart only by being equal or not).
+fn shape_key(cells: &[u8]) -> usize {
+    cells.iter().fold(0, |key, &x| {
+        let code = match x {
+            0 => 0,
+            WALL => 1,
+            _ => 2 + cells.iter().position(|&y| y == x).unwrap(),
+        };
+        key * 6 + code
+    })
+}
+
+/// Dense class numbers of the shapes of `len` cells (indexed by `shape_key`), where two
+/// shapes that one of `symmetries` maps onto each other share a class; `allowed` says which
+/// cells may be walls. The number of classes.
+fn shape_classes(
+    len: usize,
+    symmetries: &[&[usize]],
+    wall_allowed: impl Fn(&[u8]) -> bool,
+) -> (Vec<u8>, usize) {
+    let alphabet = [0u8, WALL, 1, 2, 3, 4];
+    let size = 6usize.pow(len as u32);
+    let mut representative = vec![usize::MAX; size];
+    let mut cells = vec![0u8; len];
+    for code in 0..size {
+        let mut rest = code;
+        for cell in cells.iter_mut().rev() {
+            *cell = alphabet[rest % 6];
+            rest /= 6;
+        }
+        if !wall_allowed(&cells) {
+            continue;
+        }
+        let least = symmetries
+            .iter()
+            .map(|sym| shape_key(&sym.iter().map(|&i| cells[i]).collect::<Vec<u8>>()))
+            .min()
+            .unwrap();
+        representative[shape_key(&cells)] = least;
+    }
+    let mut distinct: Vec<usize> = representative
+        .iter()
+        .copied()
+        .filter(|&r| r != usize::MAX)
+        .collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let table = representative
+        .iter()
+        .map(|&r| match r {
+            usize::MAX => u8::MAX,
+            r => distinct.binary_search(&r).unwrap() as u8,
+        })
+        .collect();
+    (table, distinct.len())
+}
+
+struct ShapeTables {
+    square: Vec<u8>,
+    triple: Vec<u8>,
+}
+
+fn shape_tables() -> &'static ShapeTables {
+    static TABLES: OnceLock<ShapeTables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        // Square cells go round the block: (0,0) (0,1) (1,1) (1,0).
+        let square_symmetries: [&[usize]; 8] = [
+            &[0, 1, 2, 3],
+            &[1, 2, 3, 0],
+            &[2, 3, 0, 1],
+            &[3, 0, 1, 2],
+            &[3, 2, 1, 0],
+            &[0, 3, 2, 1],
+            &[1, 0, 3, 2],
+            &[2, 1, 0, 3],
+        ];
+        let (square, _) = shape_classes(4, &square_symmetries, |c| !c.contains(&WALL));
+        let (triple, _) = shape_classes(3, &[&[0, 1, 2], &[2, 1, 0]], |c| c[1] != WALL);
+        ShapeTables { square, triple }
+    })
+}
+
+fn size_bucket(size: u16) -> usize {
+    match size {
+        0..=1 => 0,
+        2 => 1,
+        3..=4 => 2,
+        5..=8 => 3,
+        9..=16 => 4,
+        17..=32 => 5,
+        _ => 6,
+    }
+}
+
+/// The survival log-odds of `weights` for pattern counts `counts`.
+pub fn score(weights: &[f64], counts: &[f64; pattern::COUNT]) -> f64 {
+    weights.iter().zip(counts).map(|(w, x)| w * x).sum()
+}
+
+impl Evaluator {
+    /// The pattern counts of `grid` (see `pattern`).
+    pub fn patterns(&mut self, grid: &[u8], out: &mut [f64; pattern::COUNT]) {
+        let mut features = [0.0; super::feature::COUNT];
+        self.features(grid, &mut features);
+        self.patterns_of_labelled(grid, out);
+    }
+
+    /// The pattern counts, with the regions and their neighbours already labelled by
+    /// `features` on this grid.
+    pub(super) fn patterns_of_labelled(&self, grid: &[u8], out: &mut [f64; pattern::COUNT]) {
+        out.fill(0.0);
+        let n = self.geo.n as isize;
+        let at = |r: isize, c: isize| match r >= 0 && c >= 0 && r < n && c < n {
+            true => grid[(r * n + c) as usize],
+            false => WALL,
+        };
+        let tables = shape_tables();
+        for (k, &x) in grid.iter().enumerate() {
+            let (r, c) = (k as isize / n, k as isize % n);
+            let empty4 = self.geo.neighbours[k]
+                .iter()
+                .filter(|&&m| grid[m as usize] == 0)
+                .count();
+            if x == 0 {
+                let bucket = size_bucket(self.sizes[self.labels[k] as usize]);
+                out[pattern::HOLE + empty4 * SIZE_BUCKETS + bucket] += 1.0;
+            } else {
+                let mut same8 = 0;
+                for dr in -1..=1 {
+                    for dc in -1..=1 {
+                        if (dr, dc) != (0, 0) && at(r + dr, c + dc) == x {
+                            same8 += 1;
+                        }
+                    }
+                }
+                out[pattern::BALL + same8.min(4) * 5 + empty4] += 1.0;
+            }
+            if r + 1 < n && c + 1 < n {
+                let cells = [at(r, c), at(r, c + 1), at(r + 1, c + 1), at(r + 1, c)];
+                out[pattern::SQUARE + tables.square[shape_key(&cells)] as usize] += 1.0;
+            }
+            for (group, dirs) in [
+                (pattern::STRAIGHT, [(0, 1), (1, 0)]),
+                (pattern::DIAGONAL, [(1, 1), (1, -1)]),
+            ] {
+                for (dr, dc) in dirs {
+                    let cells = [at(r - dr, c - dc), x, at(r + dr, c + dc)];
+                    out[group + tables.triple[shape_key(&cells)] as usize] += 1.0;
+                }
+            }
+        }
+        for win in &self.geo.windows {
+            let mut counts = [0u8; 10];
+            let mut balls = 0;
+            for &k in win {
+                let x = grid[k as usize];
+                if x != 0 {
+                    counts[x as usize] += 1;
+                    balls += 1;
+                }
+            }
+            let (colour, most) = counts
+                .iter()
+                .enumerate()
+                .max_by_key(|&(_, &count)| count)
+                .map(|(colour, &count)| (colour, count as usize))
+                .unwrap();
+            let others = balls - most;
+            out[pattern::WINDOW + WINDOW_CLASS_START[most] + others] += 1.0;
+            if most > 0 && others == 0 && most < WINDOW {
+                let reachable = win.iter().all(|&k| {
+                    let region = self.labels[k as usize] as usize;
+                    region == 0 || self.adjacent[region * 10 + colour] > 0
+                });
+                if !reachable {
+                    out[BLOCKED_WINDOWS + most - 1] += 1.0;
+                }
+            }
+        }
+        let cells = grid.len() as f64;
+        for x in out.iter_mut() {
+            *x /= cells;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::lines::solver::Weights;
+
+    #[test]
+    fn shapes_fall_into_the_expected_number_of_classes() {
+        // Worked out by hand: 17 colourings of a square up to symmetry, 18 of a triple.
+        let square_symmetries: [&[usize]; 2] = [&[0, 1, 2, 3], &[1, 2, 3, 0]];
+        let (_, rotations_only) = shape_classes(4, &square_symmetries, |c| !c.contains(&WALL));
+        assert!(rotations_only > 17);
+        let tables = shape_tables();
+        let classes = |t: &[u8]| t.iter().filter(|&&x| x != u8::MAX).max().unwrap() + 1;
+        assert_eq!(classes(&tables.square), 17);
+        assert_eq!(classes(&tables.triple), 18);
+        // Colours are told apart only by being equal: 1 2 and 3 4 are the same shape.
+        assert_eq!(
+            tables.square[shape_key(&[1, 2, 0, 0])],
+            tables.square[shape_key(&[0, 3, 4, 0])]
+        );
+        assert_ne!(
+            tables.square[shape_key(&[1, 1, 0, 0])],
+            tables.square[shape_key(&[1, 0, 1, 0])]
+        );
+    }
+
+    #[test]
+    fn the_model_prefers_runs_of_a_colour_to_lone_balls_along_the_walls() {
+        // The same twelve balls (four of each of three colours) on a 9 x 9 board: in runs of
+        // four, or alone and mixed along the walls, as boards look shortly before they die.
+        let n = 9;
+        let mut ev = Evaluator::new(n, Weights::default());
+        let cell = |r: usize, c: usize| r * n + c;
+        let mut runs = vec![0u8; n * n];
+        for i in 0..4 {
+            runs[cell(0, i)] = 1;
+            runs[cell(8, i)] = 2;
+            runs[cell(2 + i, 8)] = 3;
+        }
+        let mut lone = vec![0u8; n * n];
+        let walls = [(0, 0), (0, 2), (0, 4), (0, 6), (0, 8), (2, 0)];
+        let more = [(4, 0), (6, 0), (8, 0), (8, 2), (8, 4), (8, 6)];
+        for (i, &(r, c)) in walls.iter().chain(&more).enumerate() {
+            lone[cell(r, c)] = 1 + (i % 3) as u8;
+        }
+        let value = |ev: &mut Evaluator, grid: &[u8]| {
+            let mut counts = [0.0; pattern::COUNT];
+            ev.patterns(grid, &mut counts);
+            score(&LEARNED, &counts)
+        };
+        let (tidy, scattered) = (value(&mut ev, &runs), value(&mut ev, &lone));
+        assert!(tidy > scattered + 0.5, "{tidy} {scattered}");
+    }
+
+    #[test]
+    fn the_learned_term_is_off_on_roomy_boards() {
+        assert!(learned_weight(9, 7) > 0.0 && learned_weight(8, 5) > 0.0);
+        assert_eq!(learned_weight(8, 4), 0.0);
+        assert_eq!(learned_weight(11, 3), 0.0);
+    }
+
+    #[test]
+    fn every_group_counts_each_of_its_places_once() {
+        let n = 8;
+        let mut ev = Evaluator::new(n, Weights::default());
+        let mut grid = vec![0u8; n * n];
+        for (k, cell) in grid.iter_mut().enumerate() {
+            if k % 3 != 0 {
+                *cell = 1 + (k % 5) as u8;
+            }
+        }
+        let mut out = [0.0; pattern::COUNT];
+        ev.patterns(&grid, &mut out);
+        let total = |range: std::ops::Range<usize>| -> f64 {
+            out[range].iter().sum::<f64>() * (n * n) as f64
+        };
+        let balls = grid.iter().filter(|&&x| x != 0).count() as f64;
+        assert!((total(pattern::BALL..pattern::HOLE) - balls).abs() < 1e-9);
+        let empty = (n * n) as f64 - balls;
+        assert!((total(pattern::HOLE..pattern::WINDOW) - empty).abs() < 1e-9);
+        let windows = ev.geo.windows.len() as f64;
+        assert!((total(pattern::WINDOW..BLOCKED_WINDOWS) - windows).abs() < 1e-9);
+        assert!((total(pattern::SQUARE..pattern::STRAIGHT) - 49.0).abs() < 1e-9);
+        let cells = (n * n) as f64;
+        assert!((total(pattern::STRAIGHT..pattern::DIAGONAL) - 2.0 * cells).abs() < 1e-9);
+        assert!((total(pattern::DIAGONAL..pattern::COUNT) - 2.0 * cells).abs() < 1e-9);
+    }
+}
