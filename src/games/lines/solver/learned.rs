@@ -101,7 +101,7 @@ fn shape_key(cells: &[u8]) -> usize {
 }
 
 /// Dense class numbers of the shapes of `len` cells (indexed by `shape_key`), where two
-/// shapes that one of `symmetries` maps onto each other share a class; `allowed` says which
+/// shapes that one of `symmetries` maps onto each other share a class; `wall_allowed` says which
 /// cells may be walls. The number of classes.
 fn shape_classes(
     len: usize,
