@@ -9,8 +9,8 @@
 //!   ridge (RIDGE, default 1, on standardised inputs) on four games in five, reports the
 //!   log-loss on the fifth against a model of board fill and cells per colour alone, and
 //!   writes the pattern weights to MODEL (HAND=1 adds the evaluation's features to the
-//!   inputs, not to MODEL, so the patterns learn only what those miss). LABEL is `die:H` (alive H moves later) or
-//!   `life:CAP` (moves left, capped at CAP, as a share of CAP).
+//!   inputs, not to MODEL, so the patterns learn only what those miss). LABEL is `die:H`
+//!   (alive H moves later) or `life:CAP` (moves left, capped at CAP, as a share of CAP).
 //! - `play FROM COUNT [MODEL WEIGHT...]`: the greedy player's mean game length on those
 //!   seeds with the learned term of MODEL at each WEIGHT (0: without it; no MODEL: the
 //!   player as it is). One thread.
