@@ -9,9 +9,13 @@
 //! share, and a move whose share cannot pay for a couple of rounds is played greedily. The
 //! final value of a finalist is halfway between its greedy value and its sampled mean (the
 //! evaluation was tuned on the greedy agent, and halfway measured better than the sampled mean
-//! alone). It leaves out the greedy agent's learned term (`super::learned` says why).
+//! alone). On tight boards (fewer than 16 cells per colour) the learned survival term
+//! (`super::learned`) re-ranks the greedy look's best 12 moves before the finalists are
+//! chosen, and stays in their final value; the replies leave it out, as it costs about three
+//! evaluations.
 
-use super::greedy::{self, play_move, to_action};
+use super::greedy::{self, play_move, to_action, Ranked};
+use super::learned::learned_weight;
 use super::{long_lines_weight, sample_spawn, Evaluator, Noise, Weights};
 use crate::clock::Budget;
 use crate::game::Agent;
@@ -23,6 +27,8 @@ use crate::games::lines::{Action, Lines, Observation, MAX_MOVES};
 const FINALISTS: usize = 4;
 /// How far the sampled mean moves a finalist's greedy value (1 = sampled mean alone).
 const BLEND: f64 = 0.5;
+/// Moves of the greedy look that the learned survival term re-ranks on tight boards.
+const RERANKED: usize = 12;
 /// Moves of the reply (after a sampled spawn) that get the full evaluation.
 const REPLY_SHORTLIST: usize = 10;
 /// A move's share of the time is (remaining / moves left) * (filled share / TYPICAL_FILL)
@@ -99,9 +105,15 @@ impl Agent<Lines> for ExpectimaxAgent {
             // A line that ranks first is taken; short of time, the greedy move is played.
             return to_action(n, best_now.from, best_now.to);
         }
+        let mut lines = Vec::new();
+        // On tight boards the learned survival term re-ranks the greedy look's best few.
+        let weight = learned_weight(n, obs.colors);
+        let survival = match weight > 0.0 {
+            true => rerank_by_survival(ev, &obs.grid, &mut ranked, weight, RERANKED),
+            false => vec![0.0; ranked.len()],
+        };
         ranked.truncate(FINALISTS);
 
-        let mut lines = Vec::new();
         let after: Vec<Vec<u8>> = ranked
             .iter()
             .map(|m| {
@@ -146,8 +158,9 @@ impl Agent<Lines> for ExpectimaxAgent {
             }
         }
         let score = |i: usize| {
+            // The sampled mean leaves the survival term out: blend against the value without it.
             let sampled = sums[i] / rounds as f64;
-            ranked[i].value + BLEND * (sampled - ranked[i].value)
+            ranked[i].value + BLEND * (sampled - (ranked[i].value - survival[i]))
         };
         let mut best = 0;
         for i in 1..ranked.len() {
@@ -157,6 +170,41 @@ impl Agent<Lines> for ExpectimaxAgent {
         }
         to_action(n, ranked[best].from, ranked[best].to)
     }
+}
+
+/// Keeps the best `keep` moves of the greedy look `ranked` and adds to each the learned
+/// survival term of the board it leaves, at `weight` points per unit of log-odds (a line
+/// leaves no spawn and gets none); sorts them again, lines first. The terms added, in the new
+/// order. Only the best few: the patterns cost about three evaluations, and the replies leave
+/// the term out for the same reason.
+fn rerank_by_survival(
+    ev: &mut Evaluator,
+    grid: &[u8],
+    ranked: &mut Vec<Ranked>,
+    weight: f64,
+    keep: usize,
+) -> Vec<f64> {
+    let n = ev.geo.n;
+    ranked.truncate(keep);
+    let mut after = grid.to_vec();
+    let mut lines = Vec::new();
+    let mut moves: Vec<(Ranked, f64)> = ranked
+        .iter()
+        .map(|&m| {
+            if m.points > 0 {
+                return (m, 0.0);
+            }
+            after.copy_from_slice(grid);
+            play_move(&mut after, n, m.from as usize, m.to as usize, &mut lines);
+            let bonus = weight * ev.survival(&after);
+            let value = m.value + bonus;
+            (Ranked { value, ..m }, bonus)
+        })
+        .collect();
+    // Stable, as in `greedy::rank`.
+    moves.sort_by(|(a, _), (b, _)| b.first.cmp(&a.first).then(b.value.total_cmp(&a.value)));
+    *ranked = moves.iter().map(|&(m, _)| m).collect();
+    moves.iter().map(|&(_, bonus)| bonus).collect()
 }
 
 /// What `grid` is worth to the player about to move: the greedy value of their best move
@@ -240,6 +288,63 @@ mod tests {
         grid[cell(n, 5, 0)] = 1;
         grid[cell(n, 6, 1)] = 1;
         assert!(reply_value(&mut ev, &grid) < line - 10.0);
+    }
+
+    #[test]
+    fn the_survival_term_reranks_the_best_few_and_spares_lines() {
+        // A crowded 8 x 8 board with 7 colours (a tight board) and a red line one move away.
+        let n = 8;
+        let mut noise = Noise::new(7);
+        let mut grid = vec![0u8; n * n];
+        for k in 0..n * n {
+            if noise.below(10) < 6 {
+                grid[k] = 2 + noise.below(6) as u8;
+            }
+        }
+        for c in 0..4 {
+            grid[cell(n, 0, c)] = 1;
+        }
+        grid[cell(n, 0, 4)] = 0;
+        grid[cell(n, 1, 4)] = 0;
+        grid[cell(n, 2, 4)] = 1;
+        let mut ev = Evaluator::new(n, Weights::default());
+        let plain = greedy::rank(&mut ev, &grid, greedy::SHORTLIST);
+        assert!(plain[0].points > 0, "the line ranks first");
+        let mut ranked = plain.clone();
+        let bonus = rerank_by_survival(&mut ev, &grid, &mut ranked, 5.0, 12);
+        assert_eq!((ranked.len(), bonus.len()), (12, 12));
+        assert_eq!(
+            (ranked[0].from, ranked[0].to, bonus[0]),
+            (plain[0].from, plain[0].to, 0.0)
+        );
+        let mut reordered = false;
+        for (i, (m, b)) in ranked.iter().zip(&bonus).enumerate() {
+            // Each kept move is one of the plain look's best 12, valued plus its term.
+            let old = plain[..12]
+                .iter()
+                .position(|p| (p.from, p.to) == (m.from, m.to));
+            let old = old.unwrap_or_else(|| panic!("{m:?} was not among the best 12"));
+            reordered |= old != i;
+            let mut after = grid.clone();
+            play_move(
+                &mut after,
+                n,
+                m.from as usize,
+                m.to as usize,
+                &mut Vec::new(),
+            );
+            let expected = match m.points > 0 {
+                true => 0.0,
+                false => 5.0 * ev.survival(&after),
+            };
+            assert_eq!(*b, expected);
+            assert_eq!(m.value, plain[old].value + b);
+            if i > 0 {
+                assert!(m.first <= ranked[i - 1].first);
+                assert!(m.first != ranked[i - 1].first || m.value <= ranked[i - 1].value);
+            }
+        }
+        assert!(reordered, "the term changes the order on this board");
     }
 
     #[test]

@@ -12,10 +12,14 @@
 //! 155.6 with (+10 %); 12 <= N*N/C < 16 623.3 and 679.3 (+9 %, 168 and 209 full games);
 //! weights 2 and 10 gained less. Below 9 cells per colour (300 seeds) 38.6 and 40.1.
 //!
-//! The expectimax agent does not use it: at 1 s (100 seeds a group from 80001) its mean
-//! length went -5 % to +9 % by N and C, within the noise, and from 12 to 16 cells per colour
-//! it lost full games (213 to 186 of 400). A greedy look with the patterns takes about four
-//! times as long, which may be why: those long games spend their whole budget.
+//! The expectimax agent adds it only where it is cheap: to the greedy look's best 12 moves,
+//! before the finalists are chosen (`expectimax::rerank_by_survival`). In every reply too it
+//! cost four times as much: at 1 s (100 seeds a group from 80001) mean length went -5 % to
+//! +9 % by N and C, and from 12 to 16 cells per colour full games fell from 213 to 186 of
+//! 400. Re-ranking, mean length and full games at 5 s (N and C forced, seeds from 80001):
+//! N = 10, C = 7 (100 seeds) 857 to 868, 61 to 65 full; N = 11, C = 8 743 to 791, 15 to 21
+//! of 50; N = 10, C = 8 314 to 364; N = 11, C = 9 376 to 375; N = 9, C = 6 931 to 928, 41
+//! to 44 of 50.
 
 use super::{Evaluator, WINDOW};
 use std::sync::OnceLock;
@@ -188,6 +192,13 @@ pub fn score(weights: &[f64], counts: &[f64; pattern::COUNT]) -> f64 {
 }
 
 impl Evaluator {
+    /// The learned log-odds that the game on `grid` is still alive 60 moves later.
+    pub fn survival(&mut self, grid: &[u8]) -> f64 {
+        let mut counts = [0.0; pattern::COUNT];
+        self.patterns(grid, &mut counts);
+        score(&self.learned, &counts)
+    }
+
     /// The pattern counts of `grid` (see `pattern`).
     pub fn patterns(&mut self, grid: &[u8], out: &mut [f64; pattern::COUNT]) {
         let mut features = [0.0; super::feature::COUNT];
