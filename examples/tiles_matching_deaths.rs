@@ -6,6 +6,8 @@
 //! seeds the solver is reported on. THREADS (default 2) is 1 on a shared machine. S and D,
 //! if given, force the board side and the discard limit too (else each seed draws its own).
 //!
+//! With LOST set in the environment it also names each lost game: seed, S, D and its length.
+//!
 //! Usage: cargo run --release --example tiles_matching_deaths -- FIRST_SEED COUNT N MAX_MOVES [THREADS [S D]]
 use arcade::clock::Budget;
 use arcade::game::{Agent, Game, Params};
@@ -21,12 +23,17 @@ fn play(seed: u64, n: i64, sd: Option<(i64, i64)>, max_moves: usize) -> (usize, 
         params.insert("d".into(), d);
     }
     let instance = TilesMatching::generate(seed, &params);
+    let lost_lines = std::env::var_os("LOST").is_some();
     let mut state = TilesMatching::start(&instance);
     let mut agent = EvalAgent::default();
     let mut budget = Budget::new(1e12);
     while !TilesMatching::is_over(&instance, &state) && state.moves < max_moves {
         let action = agent.act(&TilesMatching::observe(&instance, &state), &mut budget);
         TilesMatching::apply(&instance, &mut state, &action).expect("eval plays legal moves");
+    }
+    if lost_lines && state.gave_up {
+        let (s, d) = (instance.side, instance.d);
+        println!("lost: seed {seed} S {s} D {d} at move {}", state.moves);
     }
     (
         state.moves,

@@ -296,9 +296,9 @@ mod tests {
         let n = 8;
         let mut noise = Noise::new(7);
         let mut grid = vec![0u8; n * n];
-        for k in 0..n * n {
+        for x in grid.iter_mut() {
             if noise.below(10) < 6 {
-                grid[k] = 2 + noise.below(6) as u8;
+                *x = 2 + noise.below(6) as u8;
             }
         }
         for c in 0..4 {
