@@ -23,7 +23,7 @@ fn play(seed: u64, n: i64, sd: Option<(i64, i64)>, max_moves: usize) -> (usize, 
         params.insert("d".into(), d);
     }
     let instance = TilesMatching::generate(seed, &params);
-    let lost_lines = std::env::var_os("LOST").is_some();
+    let name_lost = std::env::var_os("LOST").is_some();
     let mut state = TilesMatching::start(&instance);
     let mut agent = EvalAgent::default();
     let mut budget = Budget::new(1e12);
@@ -31,7 +31,7 @@ fn play(seed: u64, n: i64, sd: Option<(i64, i64)>, max_moves: usize) -> (usize, 
         let action = agent.act(&TilesMatching::observe(&instance, &state), &mut budget);
         TilesMatching::apply(&instance, &mut state, &action).expect("eval plays legal moves");
     }
-    if lost_lines && state.gave_up {
+    if name_lost && state.gave_up {
         let (s, d) = (instance.side, instance.d);
         println!("lost: seed {seed} S {s} D {d} at move {}", state.moves);
     }
