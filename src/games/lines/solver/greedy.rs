@@ -5,7 +5,8 @@
 //! holding a line back to value it later only loses balls. The exception is a roomy board
 //! less than half full (`LONG_ROOM`), where a move that makes a held line longer competes with
 //! the lines. On boards with fewer than 16 cells per colour its evaluation adds the learned
-//! survival term (`super::learned`; the expectimax agent does not). Deterministic and fast
+//! survival term (`super::learned`; the expectimax agent only re-ranks its best few moves
+//! with it). Deterministic and fast
 //! (no clock, no randomness), so benchmarks can replay it.
 
 use super::learned::learned_weight;

@@ -14,11 +14,12 @@
 //! - on roomy boards only, per colour, the extra points of the longest line one ball could
 //!   complete by filling a hole (see `LONG_ROOM`): lines of 8 pay 3.5 points a ball, lines
 //!   of five 2,
-//! - for the greedy agent only, on boards with fewer than 16 cells per colour, a learned term
+//! - on boards with fewer than 16 cells per colour, a learned term
 //!   (`learned`): the log-odds that the game is still alive 60 moves later, from a histogram
 //!   of local patterns (balls by their same-colour and empty neighbours, empty cells by the
 //!   size of their region, windows by their mix, 2 x 2 and 1 x 3 shapes), fitted to greedy
-//!   games.
+//!   games. The greedy agent adds it to every position; expectimax re-ranks its best few
+//!   moves with it (`expectimax::rerank_by_survival`).
 //!
 //! The weights were tuned on greedy games (`examples/tune_lines.rs`, on seeds outside
 //! 1..100), then checked with the expectimax agent; see `DEFAULT_WEIGHTS`.
