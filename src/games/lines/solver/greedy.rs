@@ -6,8 +6,7 @@
 //! less than half full (`LONG_ROOM`), where a move that makes a held line longer competes with
 //! the lines. On boards with fewer than 16 cells per colour its evaluation adds the learned
 //! survival term (`super::learned`; the expectimax agent only re-ranks its best few moves
-//! with it). Deterministic and fast
-//! (no clock, no randomness), so benchmarks can replay it.
+//! with it). Deterministic and fast (no clock, no randomness), so benchmarks can replay it.
 
 use super::learned::learned_weight;
 use super::{clear, feature, lines_through, long_lines_weight, Candidate, Evaluator, Weights};
