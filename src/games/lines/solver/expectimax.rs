@@ -8,14 +8,15 @@
 //! budget pays for enough rounds, the sample is played one reply further (`playout_value`): the
 //! best reply is made, a spawn of random colours follows, and the board after it is valued the
 //! same way; a board that one spawn more would choke shows there, where the first reply's value
-//! only subtracts an average spawn. A full board is a lost game. Every finalist gets the same draws (common random numbers), round after round, until
-//! this move's share of the budget is spent; crowded boards get a bigger share, and a move
-//! whose share cannot pay for a couple of rounds is played greedily. The final value of a
-//! finalist is halfway between its greedy value and its sampled mean (the evaluation was tuned
-//! on the greedy agent, and halfway measured better than the sampled mean alone). On tight
-//! boards the learned survival term (`super::learned`) also re-ranks the greedy look's best 12
-//! moves before the finalists are chosen, and stays in their final value; the replies leave it
-//! out, as it costs about three evaluations.
+//! only subtracts an average spawn. A full board is a lost game. Every finalist gets the same
+//! draws (common random numbers), round after round, until this move's share of the budget is
+//! spent; crowded boards get a bigger share, and a move whose share cannot pay for a couple of
+//! rounds is played greedily. The final value of a finalist is halfway between its greedy value
+//! and its sampled mean (the evaluation was tuned on the greedy agent, and halfway measured
+//! better than the sampled mean alone). On tight boards the learned survival term
+//! (`super::learned`) also re-ranks the greedy look's best 12 moves before the finalists are
+//! chosen, and stays in their final value; the replies leave it out, as it costs about three
+//! evaluations.
 
 use super::greedy::{self, play_move, to_action, Ranked};
 use super::learned::learned_weight;
@@ -40,8 +41,9 @@ const PLAYOUT_REPLIES: usize = 2;
 /// Rounds of played-out samples a move's share must pay for, else the replies are only
 /// valued. The sample has two spawns of noise and needs more rounds: always playing out lost
 /// at 1 s (N = 10, C = 7 and N = 11, C = 8, 100 seeds each from 80001: 109 full games
-/// without it, 87 with); with 8, 16 and 32 rounds 106, 98 and 105 (noise); at 5 s it plays
-/// out almost every move.
+/// without it, 87 with); with 8, 16 and 32 rounds 106, 98 and 105 (noise). At 1 s almost no
+/// move plays out; at 5 s the crowded ones, which get the bigger shares (a fifth of the moves
+/// with N = 10, C = 7), and they measured about as well as playing out every move.
 const PLAYOUT_ROUNDS: usize = 32;
 /// A move's share of the time is (remaining / moves left) * (filled share / TYPICAL_FILL)
 /// ^ CROWD_POWER, within CROWD_LIMITS, and never more than 1 / MAX_SHARE of what is left.
