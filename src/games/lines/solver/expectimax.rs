@@ -139,14 +139,12 @@ impl Agent<Lines> for ExpectimaxAgent {
                 grid
             })
             .collect();
-        // Building long lines on a roomy board, a line may be a finalist: no spawn follows it,
-        // and it is valued once.
+        // Building long lines (roomy boards only, so never played out), a line may be a
+        // finalist: no spawn follows it.
         let line_values: Vec<Option<f64>> = ranked
             .iter()
             .zip(&after)
-            .map(|(m, grid)| {
-                (!playout && m.points > 0).then(|| m.points as f64 + reply_value(ev, grid))
-            })
+            .map(|(m, grid)| (m.points > 0).then(|| m.points as f64 + reply_value(ev, grid)))
             .collect();
         let mut sums = vec![0.0; ranked.len()];
         let mut grid = obs.grid.clone();
@@ -155,26 +153,22 @@ impl Agent<Lines> for ExpectimaxAgent {
             // The same draws for every finalist (common random numbers).
             self.noise.next_u64();
             let round_noise = self.noise.clone();
-            for (i, (base, sum)) in after.iter().zip(sums.iter_mut()).enumerate() {
-                if let Some(value) = line_values[i] {
+            for ((base, sum), line) in after.iter().zip(sums.iter_mut()).zip(&line_values) {
+                if let Some(value) = line {
                     *sum += value;
                     continue;
                 }
                 grid.copy_from_slice(base);
                 let mut noise = round_noise.clone();
-                // A line among the finalists lets no spawn in.
-                let (points, full) = match ranked[i].points > 0 {
-                    true => (ranked[i].points, false),
-                    false => sample_spawn(&mut grid, n, &obs.next, &mut noise, &mut lines),
-                };
-                let value = match (full, playout) {
+                let (points, full) = sample_spawn(&mut grid, n, &obs.next, &mut noise, &mut lines);
+                *sum += match (full, playout) {
                     (true, _) => LOST,
                     (false, true) => {
-                        playout_value(ev, &mut grid, obs.colors, &mut noise, &mut lines)
+                        points as f64
+                            + playout_value(ev, &mut grid, obs.colors, &mut noise, &mut lines)
                     }
-                    (false, false) => reply_value(ev, &grid),
+                    (false, false) => points as f64 + reply_value(ev, &grid),
                 };
-                *sum += points as f64 + value;
             }
             rounds += 1;
             if rounds >= MAX_ROUNDS
