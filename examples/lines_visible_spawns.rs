@@ -28,6 +28,18 @@ enum Sight {
     Visible,
 }
 
+impl Sight {
+    fn tag(self) -> &'static str {
+        match self {
+            Sight::Fair => "fair",
+            Sight::Visible => "visible",
+        }
+    }
+}
+
+/// One game's row: seed, N, C, moves, score.
+type Row = (u64, usize, u8, usize, i64);
+
 fn reply_value(ev: &mut Evaluator, grid: &[u8]) -> f64 {
     greedy::rank(ev, grid, REPLY_SHORTLIST)[0].value
 }
@@ -108,9 +120,9 @@ fn main() {
     let only = std::env::var("ONLY").unwrap_or_default();
     let sights = [Sight::Visible, Sight::Fair]
         .into_iter()
-        .filter(|&s| only.is_empty() || (only == "visible") == (s == Sight::Visible));
+        .filter(|&s| only.is_empty() || only == s.tag());
     for sight in sights {
-        let results: Vec<(u64, usize, usize, i64)> = std::thread::scope(|scope| {
+        let mut results: Vec<Row> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
                     let params = &params;
@@ -120,7 +132,7 @@ fn main() {
                             .map(|seed| {
                                 let instance = Lines::generate(seed, params);
                                 let (moves, score) = play(&instance, sight, finalists, rounds);
-                                (seed, instance.n, moves, score)
+                                (seed, instance.n, instance.colors, moves, score)
                             })
                             .collect::<Vec<_>>()
                     })
@@ -131,27 +143,21 @@ fn main() {
                 .flat_map(|h| h.join().unwrap())
                 .collect()
         });
+        results.sort();
         let games = results.len() as f64;
-        let full = results.iter().filter(|r| r.2 >= MAX_MOVES).count();
-        let length = results.iter().map(|r| r.2 as f64).sum::<f64>() / games;
-        let score = results.iter().map(|r| r.3 as f64).sum::<f64>() / games;
+        let full = results.iter().filter(|r| r.3 >= MAX_MOVES).count();
+        let length = results.iter().map(|r| r.3 as f64).sum::<f64>() / games;
+        let score = results.iter().map(|r| r.4 as f64).sum::<f64>() / games;
         let name = match sight {
             Sight::Fair => format!("fair ({rounds} sampled spawns)"),
             Sight::Visible => "visible spawn cells".to_string(),
         };
         if let Ok(prefix) = std::env::var("TSV") {
-            let tag = match sight {
-                Sight::Fair => "fair",
-                Sight::Visible => "visible",
-            };
             let mut text = String::from("seed\tN\tC\tmoves\tscore\n");
-            let mut rows = results.clone();
-            rows.sort();
-            for (seed, n, moves, score) in rows {
-                let colours = Lines::generate(seed, &params).colors;
+            for (seed, n, colours, moves, score) in &results {
                 text += &format!("{seed}\t{n}\t{colours}\t{moves}\t{score}\n");
             }
-            std::fs::write(format!("{prefix}-{tag}.tsv"), text).expect("the TSV file");
+            std::fs::write(format!("{prefix}-{}.tsv", sight.tag()), text).expect("the TSV file");
         }
         println!(
             "N={n} C={c} seeds {from}..{} K={finalists}: {name}: full {full} of {}, mean length {length:.1}, mean score {score:.0}",
