@@ -12,6 +12,7 @@
 //! C, moves and score to prefix-visible.tsv / prefix-fair.tsv. ONLY=visible or ONLY=fair
 //! plays one of the two.
 use arcade::game::{Game, Params};
+use arcade::games::lines::solver::expectimax::reply_value;
 use arcade::games::lines::solver::greedy::{self, play_move, to_action};
 use arcade::games::lines::solver::learned::learned_weight;
 use arcade::games::lines::solver::{long_lines_weight, sample_spawn, Evaluator, Noise, Weights};
@@ -19,8 +20,6 @@ use arcade::games::lines::{Instance, Lines, State, MAX_MOVES};
 
 /// The value of a board that filled up.
 const LOST: f64 = -5000.0;
-/// Moves of the look whose replies are valued.
-const REPLY_SHORTLIST: usize = 10;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Sight {
@@ -39,10 +38,6 @@ impl Sight {
 
 /// One game's row: seed, N, C, moves, score.
 type Row = (u64, usize, u8, usize, i64);
-
-fn reply_value(ev: &mut Evaluator, grid: &[u8]) -> f64 {
-    greedy::rank(ev, grid, REPLY_SHORTLIST)[0].value
-}
 
 /// One game: (moves, score).
 fn play(instance: &Instance, sight: Sight, finalists: usize, rounds: usize) -> (usize, i64) {

@@ -258,7 +258,7 @@ fn playout_value(
 /// What `grid` is worth to the player about to move: the greedy value of their best move
 /// among the `REPLY_SHORTLIST` best by quick value (a line, or else the position after the
 /// move less the spawn it lets in), so the two plies compare.
-fn reply_value(ev: &mut Evaluator, grid: &[u8]) -> f64 {
+pub fn reply_value(ev: &mut Evaluator, grid: &[u8]) -> f64 {
     greedy::rank(ev, grid, REPLY_SHORTLIST)[0].value
 }
 
