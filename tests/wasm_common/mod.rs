@@ -125,7 +125,7 @@ macro_rules! wasm_tests {
 
         #[wasm_bindgen_test]
         fn tiles_matching_inputs_open_with_the_statements_ten_examples() {
-            // Examples 0..9 of the MM53 statement are seeds 1..10: "N S D" heads the input.
+            // Examples 0..9 of the MM53 statement are seeds 1..10: N, S, D head the input.
             let examples = [
                 "6 11 3", "10 8 2", "9 9 4", "4 10 3", "7 10 2", "7 9 4", "8 10 2", "8 12 4",
                 "7 8 2", "8 8 2",
@@ -133,10 +133,12 @@ macro_rules! wasm_tests {
             for (i, expected) in examples.iter().enumerate() {
                 let seed = (i + 1).to_string();
                 let text = web::input_text("tiles-matching", &seed, JsValue::UNDEFINED).unwrap();
-                assert_eq!(text.lines().next(), Some(*expected), "seed {seed}");
+                // N, S and D one per line, as the official tester sends them.
+                let head: Vec<&str> = text.lines().take(3).collect();
+                assert_eq!(head.join(" "), *expected, "seed {seed}");
                 // The first tile is always a wildcard, then one tile a line for 10,000 turns.
-                assert_eq!(text.lines().nth(1), Some("W"));
-                assert_eq!(text.lines().count(), 10_001);
+                assert_eq!(text.lines().nth(3), Some("W"));
+                assert_eq!(text.lines().count(), 10_003);
             }
         }
 
@@ -165,6 +167,36 @@ macro_rules! wasm_tests {
             assert_eq!(field(&play.frame(), "turn").as_f64(), Some(7777.0));
             play.seek(10_000);
             assert_eq!(field(&play.frame(), "score").as_f64(), Some(19134.0));
+        }
+
+        #[wasm_bindgen_test]
+        fn tiles_matching_official_scores_in_the_pages_session() {
+            // The official MM53 tester's scores of a published program's replies
+            // (tests/data/tiles-matching/official): a short, a middle and a full game.
+            let table = include_str!("data/tiles-matching/official/scores.tsv");
+            let official = |seed: &str| -> f64 {
+                let row = table.lines().find(|l| l.split('\t').next() == Some(seed));
+                row.unwrap().split('\t').nth(1).unwrap().parse().unwrap()
+            };
+            let games = [
+                ("2", include_str!("data/tiles-matching/official/0002.txt")),
+                ("7", include_str!("data/tiles-matching/official/0007.txt")),
+                ("15", include_str!("data/tiles-matching/official/0015.txt")),
+            ];
+            for (seed, replies) in games {
+                let scored = web::score("tiles-matching", seed, JsValue::NULL, replies).unwrap();
+                assert_eq!(
+                    field(&scored, "score").as_f64(),
+                    Some(official(seed)),
+                    "{seed}"
+                );
+                let mut play = Play::new("tiles-matching", seed, JsValue::NULL).unwrap();
+                assert!(play.load_output(replies).is_null(), "seed {seed}");
+                assert!(play.incomplete().is_null(), "seed {seed}");
+                assert!(play.is_over(), "seed {seed}");
+                let score = field(&play.frame(), "score").as_f64();
+                assert_eq!(score, Some(official(seed)), "seed {seed}");
+            }
         }
 
         #[wasm_bindgen_test]

@@ -1,12 +1,12 @@
-//! Contest text. The tester talks to a solution turn by turn (`N S D`, then one tile per
-//! line, each answered by one reply per line); the output is the list of replies.
+//! Contest text. The tester talks to a solution turn by turn (N, S and D one per line, then
+//! one tile per line, each answered by one reply per line); the output is the list of replies.
 
 use super::{Action, Instance, MOVES};
 use crate::game::TurnError;
 use std::fmt::Write;
 
-/// `N S D` on the first line as the tester sends it, then the tiles, one per line, for a
-/// whole game of 10,000 turns.
+/// N, S and D, one per line as the official tester sends them, then the tiles, one per line,
+/// for a whole game of 10,000 turns.
 ///
 /// The stream depends on play: a turn that starts on an empty board gets a wildcard (and
 /// draws no colour or shape). This listing assumes the board is empty only before the first
@@ -14,7 +14,7 @@ use std::fmt::Write;
 /// empty; from that turn on, the real game differs. Listing the tiles of one particular
 /// player's game instead would make the input depend on a solver.
 pub fn format_input(inst: &Instance) -> String {
-    let mut text = format!("{} {} {}\n", inst.n, inst.side, inst.d);
+    let mut text = format!("{}\n{}\n{}\n", inst.n, inst.side, inst.d);
     let mut tiles = inst.tiles.clone();
     for turn in 0..MOVES {
         let _ = writeln!(text, "{}", tiles.next(turn == 0));
@@ -91,15 +91,13 @@ mod tests {
         let inst = TilesMatching::generate(1, &Params::new());
         let text = format_input(&inst);
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines.len(), 1 + MOVES);
-        assert_eq!(
-            lines[..13].join(" "),
-            "6 11 3 W 52 41 31 51 02 35 55 52 01 20 43"
-        );
+        assert_eq!(lines.len(), 3 + MOVES);
+        assert_eq!(lines[..3], ["6", "11", "3"]);
+        assert_eq!(lines[3..15].join(" "), "W 52 41 31 51 02 35 55 52 01 20 43");
         let tile_like = |l: &&str| {
             *l == "W" || *l == "R" || (l.len() == 2 && l.bytes().all(|b| (b'0'..b'6').contains(&b)))
         };
-        assert!(lines[1..].iter().all(tile_like));
+        assert!(lines[3..].iter().all(tile_like));
     }
 
     #[test]

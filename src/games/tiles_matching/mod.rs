@@ -1,7 +1,7 @@
 //! TilesMatching (Topcoder Marathon Match 53): place each incoming tile next to tiles it
 //! matches in colour or shape, fill rows and columns to clear them, and last as long as
-//! possible. N, S and D are drawn exactly as the official tester; the per-turn tile stream is
-//! a reconstruction (see `gen::TileSource`).
+//! possible. N, S, D and the per-turn tile stream are drawn exactly as the official tester
+//! draws them (see `gen`).
 
 mod gen;
 mod io;
@@ -362,10 +362,6 @@ impl Game for TilesMatching {
     // Java's setSeed(long) ignores 0, so the tester's seeds start at 1.
     const MIN_SEED: u64 = 1;
     const MAX_SEED: u64 = i64::MAX as u64;
-    const CAVEAT: Option<&'static str> = Some(
-        "N, S and D match the official tester, but the tile sequence is a reconstruction: \
-         the official visualizer's tile generator was not found.",
-    );
     const AGENTS: &'static [&'static str] = &["eval", "greedy"];
     // A GIVE UP is a reply and counts as a move, as the tester counts its 10,000 replies.
     const MOVE_LIMIT: Option<usize> = Some(MOVES);
