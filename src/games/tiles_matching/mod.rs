@@ -381,8 +381,11 @@ impl Game for TilesMatching {
         io::format_input(instance)
     }
 
-    fn parse_output(_: &Instance, text: &str) -> Result<Vec<Action>, TurnError> {
-        io::parse_output(text)
+    fn read_output(
+        instance: &Instance,
+        text: &str,
+    ) -> Result<crate::game::Moves<Action>, TurnError> {
+        io::read_output(instance, text)
     }
 
     fn format_output(actions: &[Action]) -> String {
@@ -494,13 +497,13 @@ impl Game for TilesMatching {
         if state.gave_up || state.moves >= MOVES {
             return Ok(());
         }
-        Err(TurnError {
-            turn: moves,
-            reason: format!(
+        Err(TurnError::new(
+            moves,
+            format!(
                 "the output ends after {moves} replies, but a game lasts {MOVES} replies unless \
                  it ends with GIVE UP"
             ),
-        })
+        ))
     }
 
     fn observe(instance: &Instance, state: &State) -> Observation {
@@ -574,8 +577,12 @@ impl Game for TilesMatching {
         }
     }
 
-    fn describe(instance: &Instance) -> String {
-        format!("N={} S={} D={}", instance.n, instance.side, instance.d)
+    fn instance_params(instance: &Instance) -> Vec<(&'static str, i64)> {
+        vec![
+            ("N", i64::from(instance.n)),
+            ("S", instance.side as i64),
+            ("D", i64::from(instance.d)),
+        ]
     }
 
     fn agent(name: &str) -> Option<Box<dyn Agent<Self>>> {
@@ -865,8 +872,13 @@ mod tests {
         let actions = TilesMatching::parse_output(&inst, "5 5\n5 6\nGIVE UP\n").unwrap();
         let state = replay::<TilesMatching>(&inst, &actions).unwrap();
         assert_eq!(TilesMatching::score(&inst, &state), 2);
+        // The tester reads nothing after GIVE UP; replies past the end, given as moves, are
+        // one too many.
         let actions = TilesMatching::parse_output(&inst, "5 5\nGIVE UP\nDISCARD\n").unwrap();
-        let e = replay::<TilesMatching>(&inst, &actions).unwrap_err();
+        assert_eq!(actions.len(), 2);
+        let mut extra = actions.clone();
+        extra.push(Action::Discard);
+        let e = replay::<TilesMatching>(&inst, &extra).unwrap_err();
         assert_eq!(e.turn, 2);
         // A bad move names its index: the third tile, 41, shares neither colour nor shape
         // with 52, the only neighbour of (5, 7).
