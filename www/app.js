@@ -753,12 +753,6 @@ function openLink() {
  * it is shown; it gets the compiled wasm module for its workers.
  */
 async function showView(view, { push = true } = {}) {
-  if (view === state.view && (view === 'player' || page.batch)) {
-    commit({ push: false });
-    return;
-  }
-  stopPlayback();
-  state.view = view;
   if (view === 'batch' && !page.batch) {
     const link = location.search;
     const { createBatchView } = await import('./batch/batch.js');
@@ -776,6 +770,10 @@ async function showView(view, { push = true } = {}) {
         commit({ push: true });
       },
     });
+  }
+  if (view !== state.view) {
+    stopPlayback();
+    state.view = view;
   }
   commit({ push });
   if (view === 'batch') page.batch.show();

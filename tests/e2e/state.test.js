@@ -116,6 +116,8 @@ test('at 390 px every control is a tap target of 24 px or more (44 for fingers)'
   const page = await site.open('?v=1&game=lines&seed=3', { device: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } });
   const small = await page.evaluate(() => [...document.querySelectorAll('button, select, input, summary, #views a')]
     .filter((el) => el.offsetParent !== null && !el.closest('.file'))
+    // A check box or radio button is tapped through its label.
+    .map((el) => (el.type === 'checkbox' || el.type === 'radio') && el.closest('label') ? el.closest('label') : el)
     .map((el) => ({ what: el.id || el.textContent.trim().slice(0, 20) || el.tagName, h: el.getBoundingClientRect().height }))
     .filter((c) => c.h < 44));
   assert.deepEqual(small, []);

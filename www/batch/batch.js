@@ -943,9 +943,10 @@ function summary(run) {
 /**
  * Builds the batch view into `root`. `module`: the compiled wasm module for the workers;
  * `link`: the page's query string; `openInPlayer({game, seed, params, output})` shows a
- * seed and an output in the player. Returns `{show()}`, called whenever the view is shown.
+ * seed and an output in the player. Returns `{show()}`, called whenever the view is shown,
+ * and `{link()}`, the view's address (the page writes it into history).
  */
 export function createBatchView(root, options) {
   const view = new BatchView(root, options);
-  return { show: () => view.show() };
+  return { show: () => view.show(), link: () => view.link() };
 }
