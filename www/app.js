@@ -170,7 +170,9 @@ function renderView() {
   const resolved = resolvedTheme();
   if (document.documentElement.dataset.theme !== resolved) document.documentElement.dataset.theme = resolved;
   const button = $('theme');
-  button.textContent = { auto: '◐ Auto', dark: '☾ Dark', light: '☀ Light' }[state.theme];
+  const [icon, word] = { auto: ['◐', 'Auto'], dark: ['☾', 'Dark'], light: ['☀', 'Light'] }[state.theme];
+  button.firstElementChild.textContent = icon;
+  button.lastElementChild.textContent = ` ${word}`;
   button.setAttribute('aria-label', `colour theme: ${state.theme}${state.theme === 'auto' ? ` (${resolved} now)` : ''}; press to change`);
 }
 
