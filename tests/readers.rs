@@ -87,7 +87,8 @@ fn square_remover_all_values_on_one_line_is_unable_to_read_element_0() {
 fn square_remover_anything_beside_the_integer_is_refused_at_its_line() {
     let golden = data("square-remover/3-patterned.out");
     let lines: Vec<&str> = golden.lines().collect();
-    // Value K (from 0) is line K + 1 and belongs to move K / 3.
+    // Value K (from 0) is line K + 1 and belongs to move K / 3, which starts on line
+    // 3 (K / 3) + 1; the reason names line K + 1 itself.
     for (k, bad) in [
         (0, "0 "),
         (1, " 0"),
@@ -101,7 +102,12 @@ fn square_remover_anything_beside_the_integer_is_refused_at_its_line() {
         edited[k] = bad;
         let text = edited.join("\n") + "\n";
         let e = score("square-remover", 3, &text).unwrap_err();
-        assert_eq!((e.turn, e.line), (k / 3, Some(k + 1)), "{bad:?}");
+        assert_eq!((e.turn, e.line), (k / 3, Some(k / 3 * 3 + 1)), "{bad:?}");
+        assert!(
+            e.reason.starts_with(&format!("line {} is ", k + 1)),
+            "{bad:?}: {}",
+            e.reason
+        );
         assert!(
             e.reason.contains(&format!("Unable to read element {k})")),
             "{bad:?}: {}",

@@ -52,7 +52,7 @@ macro_rules! wasm_tests {
             assert!(field(&result, "formula")
                 .as_string()
                 .unwrap()
-                .contains("round(1e9"));
+                .contains("round(10⁹ × YOUR / MAX)"));
             assert!(web::relative_scores("nope", JsValue::NULL).is_err());
         }
 
@@ -178,12 +178,13 @@ macro_rules! wasm_tests {
             assert_eq!(error_at(&bad), (2, Some(6)));
             let mut play = Play::new("territory", "3", JsValue::NULL).unwrap();
             assert_eq!(error_at(&play.load_output(text)), (2, Some(6)));
-            // SquareRemover: value K on line K + 1, a move on three lines.
+            // SquareRemover: value K on line K + 1, move M from line 3M + 1 (the line named).
             let bad =
                 web::score("square-remover", "3", JsValue::NULL, "0\n0\n1\n7\n7\n1\n").unwrap();
             assert_eq!(error_at(&bad), (2, Some(4)));
             let bad = web::score("square-remover", "3", JsValue::NULL, "0\n0\n1\n0\n0 \n").unwrap();
-            assert_eq!(error_at(&bad), (2, Some(5)));
+            assert_eq!(error_at(&bad), (2, Some(4)));
+            assert!(reason_of(&bad).starts_with("line 5 is '0 ', not one integer"));
             // Strip 2048: a letter's line.
             let bad = web::score("strip2048", "7", JsValue::NULL, "l r\n\nrx").unwrap();
             assert_eq!(error_at(&bad), (4, Some(3)));

@@ -18,14 +18,15 @@ pub fn format_input(inst: &Instance) -> String {
 
 /// The values as the official jar reads them, each with `Integer.parseInt(readLine())`: one
 /// integer per line and nothing else on it (Java's line ends: `\n`, `\r\n` or a lone `\r`), so
-/// value K (from 0) is line K + 1 and move M starts on line 3M + 1. The jar reads no more than
+/// value K (from 0) is line K + 1 and move M starts on line 3M + 1, the line an error at move
+/// M names (its reason names the very line that cannot be read). The jar reads no more than
 /// 30,000 values, so whatever follows them is never read. How many moves there must be is the
 /// rules' business (`check_end`), so a partial game still reads.
 pub fn read_output(text: &str) -> Result<Moves<Action>, TurnError> {
     let mut numbers = Vec::with_capacity(3 * MOVES);
     for (index, line) in java_lines(text).take(3 * MOVES).enumerate() {
         let value = java_parse_int(line).ok_or_else(|| {
-            TurnError::new(index / 3, not_one_integer(index, line)).at_line(index + 1)
+            TurnError::new(index / 3, not_one_integer(index, line)).at_line(index / 3 * 3 + 1)
         })?;
         numbers.push(i64::from(value));
     }
@@ -139,7 +140,7 @@ mod tests {
         let mut text = moves_text(MOVES);
         text.replace_range(6 * 41 + 2..6 * 41 + 3, "x");
         let e = parse_output(&text).unwrap_err();
-        assert_eq!((e.turn, e.line), (41, Some(3 * 41 + 2)));
+        assert_eq!((e.turn, e.line), (41, Some(3 * 41 + 1)));
         assert!(
             e.reason.starts_with("line 125 is 'x', not one integer"),
             "{}",
@@ -151,7 +152,7 @@ mod tests {
             e.reason
         );
         let e = parse_output("1\n2\n3.5\n").unwrap_err();
-        assert_eq!((e.turn, e.line), (0, Some(3)));
+        assert_eq!((e.turn, e.line), (0, Some(1)));
     }
 
     #[test]
@@ -167,7 +168,12 @@ mod tests {
             ("0\n0\n2147483648\n", 3),
         ] {
             let e = parse_output(text).unwrap_err();
-            assert_eq!((e.turn, e.line), (0, Some(line)), "{text:?}");
+            assert_eq!((e.turn, e.line), (0, Some(1)), "{text:?}");
+            assert!(
+                e.reason.starts_with(&format!("line {line} is ")),
+                "{}",
+                e.reason
+            );
             assert!(e.reason.contains("one integer per line"), "{}", e.reason);
         }
         let e = parse_output("0\n\n1\n").unwrap_err();
