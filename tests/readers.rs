@@ -273,3 +273,17 @@ fn strip2048_letters_with_whitespace_anywhere() {
     let bad = format!("lr\n\n r{}", "L");
     assert_eq!(at(score("strip2048", 7, &bad)), (3, Some(3)));
 }
+
+#[test]
+fn the_pages_bad_outputs_name_the_move_and_line_the_page_expects() {
+    // tests/e2e/state.test.js's cases (seed 1), through the same library path.
+    for (id, text, at_move, at_line) in [
+        ("square-remover", "0\n0\n1\n0\n0\nx\n", 1, 4),
+        ("strip2048", "l\nr\n\nq\n", 2, 4),
+        ("territory", "# hello\n0 0\n\nzz\n", 1, 4),
+        ("lines", "\n", 0, 1),
+        ("tiles-matching", "DISCARD\n\nfoo\n", 1, 2),
+    ] {
+        assert_eq!(at(score(id, 1, text)), (at_move, Some(at_line)), "{id}");
+    }
+}
