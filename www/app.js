@@ -436,7 +436,8 @@ const hooks = {
     try {
       state.play.play(action);
     } catch (error) {
-      showMessage(`move ${group(cursor + 1)}: ${errorText(error).replace(/^move \d+: /, '')}`);
+      // The module's error names the move and the reason ({move, reason}); a person counts from 1.
+      showMessage(error.reason ? problemText(error) : errorText(error));
       render();
       return false;
     }
