@@ -32,8 +32,6 @@ const app = {
   runner: null,
   solveTicker: 0,
   pendingText: null, // a pasted or uploaded output too long for the box
-  cursor: { r: 0, c: 0 },
-  cursorShown: false,
   movesText: null, // cache of the full output text; null when the moves changed
   store: null,
 };
@@ -159,8 +157,6 @@ function useRenderer(gameId) {
     : (app.renderer.keys ?? '');
   $('turn-label').textContent = app.renderer.moveWord ?? 'Move';
   fillAbout(app.info, renderers[gameId].about);
-  app.cursor = { r: 0, c: 0 };
-  app.cursorShown = false;
   store().lastGame = gameId;
 }
 
@@ -286,6 +282,8 @@ const hooks = {
     tip.style.top = `${event.clientY - area.top + 14}px`;
   },
   message: (text) => showMessage(text, { kind: 'info' }),
+  /** What the board's keyboard cursor is on, for screen readers. */
+  announce: (text) => { $('announce').textContent = text; },
   /** The view after `actionText`, not played (null when the rules refuse it). */
   preview: (actionText) => {
     try {
@@ -302,7 +300,6 @@ const hooks = {
 
 function render({ animated = false } = {}) {
   const frame = app.play.frame();
-  app.renderer.setCursor?.(app.cursorShown ? app.cursor : null);
   app.renderer.draw(frame, { animated });
   $('score').textContent = frame.view.score_text ?? group(frame.score);
   $('turn').textContent = frame.moves > frame.turn ? `${group(frame.turn)} / ${group(frame.moves)}` : group(frame.turn);
@@ -728,37 +725,6 @@ function solve() {
 
 // ---------- keyboard ----------
 
-/** Keys on the focused board: the cursor and the game's own keys. True when handled. */
-function boardKey(e) {
-  const r = app.renderer;
-  if (!r.tap) return r.onKey?.(e) ?? false;
-  const g = r.geometry?.();
-  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  if (moves[e.key] && g && !e.ctrlKey && !e.metaKey && !e.altKey) {
-    const [dr, dc] = moves[e.key];
-    const step = e.shiftKey ? 5 : 1;
-    app.cursor = {
-      r: Math.max(0, Math.min(g.rows - 1, app.cursor.r + dr * step)),
-      c: Math.max(0, Math.min(g.cols - 1, app.cursor.c + dc * step)),
-    };
-    app.cursorShown = true;
-    render();
-    $('announce').textContent = r.cellText?.(app.cursor) ?? `row ${app.cursor.r}, column ${app.cursor.c}`;
-    return true;
-  }
-  if ((e.key === 'Enter' || e.key === ' ') && !e.ctrlKey && !e.metaKey && !e.altKey) {
-    if (!app.cursorShown) {
-      app.cursorShown = true;
-      render();
-      $('announce').textContent = r.cellText?.(app.cursor) ?? '';
-      return true;
-    }
-    r.tap(app.cursor);
-    return true;
-  }
-  return r.onKey?.(e) ?? false;
-}
-
 function onKeyDown(e) {
   const t = e.target;
   const typing = t.closest?.('input, textarea, select, [contenteditable]');
@@ -769,7 +735,7 @@ function onKeyDown(e) {
   }
   if (e.key === 'Escape' && !$('message').hidden && !app.renderer.onKey?.(e)) return clearMessage();
   if (t === $('board')) {
-    if (boardKey(e)) return e.preventDefault();
+    if (app.renderer.key(e)) return e.preventDefault();
   } else if (typing || ((e.key === ' ' || e.key === 'Enter') && t.closest?.('button, a, summary, label'))) {
     return; // a focused control keeps its own keys: Space and Enter press a button
   } else if (app.renderer?.onKey?.(e)) {
@@ -873,21 +839,15 @@ function wire() {
   };
   $('message-close').onclick = clearMessage;
   $('board-text').addEventListener('toggle', () => { if ($('board-text').open) describeBoard(); });
-  const board = $('board');
-  board.addEventListener('pointerdown', () => {
-    if (app.cursorShown) {
-      app.cursorShown = false;
-      render();
-    }
-  }, { capture: true });
   document.addEventListener('keydown', onKeyDown);
-  // Redraw at the new width when the layout changes (rotation, window resize).
+  // The board follows the window by itself; this catches its column changing alone. The
+  // redraw waits for the next frame, out of the observer's callback.
   let width = 0;
   new ResizeObserver(([entry]) => {
     const w = Math.round(entry.contentRect.width);
     if (w !== width && app.play) {
       width = w;
-      render();
+      requestAnimationFrame(() => app.renderer.redraw());
     }
   }).observe($('board-area'));
   window.addEventListener('pagehide', () => { saveNow(); });
@@ -958,7 +918,7 @@ async function main() {
   // For end-to-end tests and the curious: the current frame and board geometry.
   window.arcade = {
     frame: () => app.play.frame(),
-    geometry: () => ({ ...app.renderer.geometry(), scale: $('board').logical?.scale ?? 1 }),
+    geometry: () => ({ ...app.renderer.geometry(), scale: app.renderer.scale }),
     output: () => fullOutput(),
     saved: () => store().saved(app.info.id),
     flush: () => saveNow(),

@@ -1,10 +1,15 @@
 // Every game on a phone (390x844, touch), a tablet (768x1024, touch) and a small desktop
 // (1024x768): the board keeps its aspect, a tap or click acts on the cell under it (checked
 // against the view), nothing scrolls sideways, and on the phone the board, score, move and the
-// game's own controls are on the first screen. Screenshots land in out/screens-*.png.
+// game's own controls are on the first screen. Then the board's room: it fills a 1920x1080
+// screen and fits a phone held sideways; its text is at least 11 CSS px and its cells at
+// least 24 px on a phone; it draws in the dark theme's colours. Screenshots of every game at
+// five sizes in both themes land in out/screens-*.png (look at them).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { start, frame, screenshot, cellPoint } from './harness.js';
+import { renderers } from '../../www/games/index.js';
+import { THEMES } from '../../www/theme.js';
 
 let site;
 before(async () => { site = await start(); });
@@ -26,6 +31,7 @@ async function press(page, size, r, c) {
 const GAMES = {
   'square-remover': {
     seed: 3,
+    taps: true,
     async act(page, size) {
       // Two neighbours anywhere on the board: a swap is always a legal move.
       await press(page, size, 5, 3);
@@ -37,6 +43,7 @@ const GAMES = {
   },
   lines: {
     seed: 3,
+    taps: true,
     async act(page, size) {
       const f = await frame(page);
       const k = f.view.grid.findIndex((x) => x > 0);
@@ -48,6 +55,7 @@ const GAMES = {
   },
   territory: {
     seed: 3,
+    taps: true,
     async act(page, size) {
       const f = await frame(page);
       const [x, y] = f.view.legal.find(([a, b]) => a !== f.view.positions[0][0] || b !== f.view.positions[0][1]);
@@ -59,6 +67,7 @@ const GAMES = {
   },
   'tiles-matching': {
     seed: 3,
+    taps: true,
     async act(page, size) {
       const f = await frame(page);
       const [r, c] = f.view.legal[Math.floor(f.view.legal.length / 2)];
@@ -96,6 +105,10 @@ const GAMES = {
     },
   },
 };
+
+test('every game of the registry has its screen case', () => {
+  assert.deepEqual(Object.keys(GAMES).sort(), Object.keys(renderers).sort());
+});
 
 for (const size of SIZES) {
   for (const [game, spec] of Object.entries(GAMES)) {
@@ -154,3 +167,109 @@ test('a message never moves the board', async () => {
   assert.ok(await page.locator('#message').isVisible());
   assert.deepEqual(await page.locator('#board').boundingBox(), before);
 });
+
+/**
+ * Records every text the board draws: the smallest size on the screen (CSS px, through the
+ * canvas's transform) and the colours used. Runs in the page before its scripts.
+ */
+function textProbe() {
+  const seen = { min: Infinity, smallest: '', colours: [] };
+  window.boardText = seen;
+  const fill = CanvasRenderingContext2D.prototype.fillText;
+  CanvasRenderingContext2D.prototype.fillText = function (s, x, y, ...rest) {
+    if (this.canvas.id === 'board' && String(s).trim()) {
+      const size = parseFloat(/([\d.]+)px/.exec(this.font)?.[1] ?? '0');
+      const t = this.getTransform();
+      const css = (size * Math.hypot(t.a, t.b)) / devicePixelRatio;
+      if (css < seen.min) {
+        seen.min = css;
+        seen.smallest = `'${s}' at ${css.toFixed(1)} px`;
+      }
+      if (!seen.colours.includes(String(this.fillStyle))) seen.colours.push(String(this.fillStyle));
+    }
+    return fill.call(this, s, x, y, ...rest);
+  };
+}
+
+const SCREENS = [
+  { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
+  { name: 'sideways', viewport: { width: 844, height: 390 }, touch: true },
+  { name: 'tablet', viewport: { width: 768, height: 1024 }, touch: true },
+  { name: 'laptop', viewport: { width: 1366, height: 768 }, touch: false },
+  { name: 'wide', viewport: { width: 1920, height: 1080 }, touch: false },
+];
+
+/**
+ * Opens `game` on `screen` in `theme`. Until the page's CSS has a dark theme, the test gives
+ * it www/theme.js's dark colours (through the CSSOM, which the page's CSP allows).
+ */
+async function openThemed(game, screen, theme) {
+  const device = { viewport: screen.viewport, isMobile: screen.touch, hasTouch: screen.touch, colorScheme: theme };
+  const page = await site.open(`?v=1&game=${game}&seed=${GAMES[game].seed}`, { device, beforeLoad: (context) => context.addInitScript(textProbe) });
+  await page.evaluate(({ theme, colours }) => {
+    const root = document.documentElement;
+    root.dataset.theme = theme;
+    const panel = getComputedStyle(document.getElementById('board')).getPropertyValue('--panel').trim().toLowerCase();
+    if (panel !== colours.panel) for (const [name, value] of Object.entries(colours)) root.style.setProperty(`--${name}`, value);
+    document.body.style.background = colours.bg;
+    document.body.style.color = colours.ink;
+    // What the board draws from now on: its redraw in this theme.
+    Object.assign(window.boardText, { min: Infinity, smallest: '', colours: [] });
+  }, { theme, colours: THEMES[theme] });
+  // The board redraws itself on the theme's change (the data-theme attribute), next frame.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return page;
+}
+
+const boardBox = (page) => page.evaluate(() => {
+  const c = document.getElementById('board');
+  const r = c.getBoundingClientRect();
+  return { w: r.width, h: r.height, innerWidth, innerHeight, g: window.arcade.geometry() };
+});
+
+for (const game of Object.keys(GAMES)) {
+  test(`${game}: the board fills 1920x1080 and fits a phone held sideways`, async () => {
+    let page = await openThemed(game, SCREENS[4], 'light');
+    let box = await boardBox(page);
+    assert.ok(box.w >= 0.45 * 1920 || box.h >= 0.6 * 1080, `at 1920x1080 the board is ${box.w}x${box.h}`);
+    assert.ok(box.h <= 1080, `at 1920x1080 the board is ${box.h} px tall`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+    page = await openThemed(game, SCREENS[1], 'light');
+    box = await boardBox(page);
+    assert.ok(box.h <= box.innerHeight, `at 844x390 the board is ${box.w}x${box.h}: taller than the screen`);
+    assert.ok(box.h >= 0.6 * box.innerHeight, `at 844x390 the board is ${box.w}x${box.h}: it does not use the screen's height`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  test(`${game}: text of at least 11 CSS px and cells of at least 24 px on a 390 px phone`, async () => {
+    const page = await openThemed(game, SCREENS[0], 'light');
+    const text = await page.evaluate(() => window.boardText);
+    assert.ok(text.min >= 10.95, `the smallest text: ${text.smallest}`);
+    const box = await boardBox(page);
+    // 24 px where the board allows it: a 16-cell row cannot have them on a 390 px screen.
+    const room = Math.min(24, (box.innerWidth - 24) / box.g.cols);
+    if (GAMES[game].taps) assert.ok(box.g.cell * box.g.scale >= room, `cells of ${(box.g.cell * box.g.scale).toFixed(1)} px`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  test(`${game}: every screen in both themes (screenshots), the dark one in its own colours`, async () => {
+    for (const theme of ['light', 'dark']) {
+      for (const screen of SCREENS) {
+        const page = await openThemed(game, screen, theme);
+        const text = await page.evaluate(() => window.boardText);
+        // The board's text is drawn in the theme's ink and muted colours, not the other's.
+        const other = theme === 'dark' ? THEMES.light : THEMES.dark;
+        assert.ok(text.colours.some((c) => c === THEMES[theme].ink || c === THEMES[theme].muted), `${theme}: text colours ${text.colours}`);
+        assert.ok(!text.colours.includes(other.ink) && !text.colours.includes(other.muted), `${theme}: text in the other theme's colours: ${text.colours}`);
+        const box = await boardBox(page);
+        assert.ok(box.w <= box.innerWidth, `${screen.name}: the board is ${box.w} px wide`);
+        await screenshot(page, `screens-${game}-${screen.name}-${theme}`);
+        assert.deepEqual(page.errors, []);
+        await page.context().close();
+      }
+    }
+  });
+}

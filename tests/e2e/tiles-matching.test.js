@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { start, frame, messageText, clickCell, screenshot, golden, paste, shareLink } from './harness.js';
+import { start, frame, messageText, clickCell, cellPoint, screenshot, golden, paste, shareLink } from './harness.js';
 
 let site;
 before(async () => { site = await start(); });
@@ -34,7 +34,7 @@ test('a seed link opens the statement example, with the tile-stream caveat in vi
   const g = await page.evaluate(() => window.arcade.geometry());
   assert.equal(g.rows, 11);
   const box = await page.locator('#board').boundingBox();
-  assert.ok(g.x0 + 11 * g.cell <= box.width && g.y0 + 11 * g.cell <= box.height, JSON.stringify({ g, box }));
+  assert.ok((g.x0 + 11 * g.cell) * g.scale <= box.width && (g.y0 + 11 * g.cell) * g.scale <= box.height, JSON.stringify({ g, box }));
   assert.match(await page.getAttribute('#board', 'aria-label'), /tile in hand W; score 0; discards 0\/3/);
   await screenshot(page, 'tiles-matching-seed1');
   assert.deepEqual(page.errors, []);
@@ -49,11 +49,11 @@ test('clicks place tiles, an illegal click shows why and plays nothing, undo and
   assert.equal(f.view.tile, '52');
   assert.deepEqual(f.view.legal, [[4, 5], [5, 4], [5, 6], [6, 5]]);
   // Hovering a cell tells what is there and whether the tile in hand goes there.
-  const g = await page.evaluate(() => window.arcade.geometry());
-  const box = await page.locator('#board').boundingBox();
-  await page.mouse.move(box.x + g.x0 + 6.5 * g.cell, box.y + g.y0 + 5.5 * g.cell);
+  let p = await cellPoint(page, 5, 6);
+  await page.mouse.move(p.x, p.y);
   assert.equal(await page.textContent('#tooltip'), '(5, 6) empty · 52 can go here');
-  await page.mouse.move(box.x + g.x0 + 5.5 * g.cell, box.y + g.y0 + 5.5 * g.cell);
+  p = await cellPoint(page, 5, 5);
+  await page.mouse.move(p.x, p.y);
   assert.equal(await page.textContent('#tooltip'), '(5, 5) W: wildcard');
   // Not beside any tile: refused with the rules' reason.
   await clickCell(page, 0, 0);
