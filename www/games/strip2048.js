@@ -98,13 +98,15 @@ export function create(canvas, hooks) {
   }
 
   /**
-   * The drawing is as wide as the room (within 360..720 logical px) so that its text stays at
-   * its own size; `lh` is the line step, grown where the board is shown small.
+   * The drawing takes the room's width (within 360..1000 logical px); `lh` is the line step,
+   * grown where the board is shown small.
    */
   function layout(f, room) {
     const n = f.view.n;
-    let w = Number.isFinite(room.w) ? Math.max(360, Math.min(720, room.w)) : 660;
-    const cell = Math.max(20, Math.min(84, Math.floor((w - 2 * PAD) / n)));
+    // On a large screen the strip grows more than its text: the drawing is 80% as wide as the
+    // room, so that the text is shown at most 1.25 times its size.
+    let w = Number.isFinite(room.w) ? Math.max(360, Math.min(1000, room.w / 1.25)) : 660;
+    const cell = Math.max(20, Math.min(140, Math.floor((w - 2 * PAD) / n)));
     w = Math.max(w, cell * n + 2 * PAD);
     const grow = Math.max(1, 11 / (12 * room.scale));
     const lh = Math.round(18 * grow);
@@ -190,7 +192,7 @@ export function create(canvas, hooks) {
     ctx.fillStyle = fg;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    for (let size = Math.min(30, Math.floor(h * 0.42)); size >= min; size--) {
+    for (let size = Math.min(40, Math.floor(h * 0.42)); size >= min; size--) {
       ctx.font = `700 ${size}px ${FONT}`;
       if (ctx.measureText(decimal).width <= w - 6) {
         ctx.fillText(decimal, x + w / 2, y + h / 2 + 1);

@@ -2,11 +2,14 @@
 // colours with opacity by level, pieces as numbered circles, each player's score — plus what
 // manual play needs: player 0's legal targets, every player's choice last turn (arrows and
 // outlined targets) and the moves that failed.
-import { inkOn, over, button, group, pairsForThemes } from './common.js';
+import { inkOn, over, button, group, pairsForThemes, FONT } from './common.js';
 import { shell, largest } from '../board/shell.js';
 
 // The official visualiser's colours for players 0..7.
 const COLOURS = ['#3498db', '#e74c3c', '#2ecc71', '#f39c12', '#9b59b6', '#34495e', '#c0392b', '#95a5a6'];
+// On the dark board player 5's slate would vanish: a lighter slate there.
+const DARK_COLOURS = COLOURS.map((c, p) => (p === 5 ? '#7d93ad' : c));
+const coloursOf = (theme) => (theme.dark ? DARK_COLOURS : COLOURS);
 const CELL = 56;
 const PANEL_W = 270;
 const PIECE_R = CELL * 0.26;
@@ -17,7 +20,7 @@ const same = (a, b) => a[0] === b[0] && a[1] === b[1];
 export const opacity = (level, u) => 0.3 + (0.6 * level) / u;
 
 /** The colour a cell shows: its owner's at the level's opacity over the board, or the board. */
-const cellColour = (view, i, panel) => (view.owner[i] < 0 ? panel : over(COLOURS[view.owner[i]], opacity(view.level[i], view.u), panel));
+const cellColour = (view, i, theme) => (view.owner[i] < 0 ? theme.panel : over(coloursOf(theme)[view.owner[i]], opacity(view.level[i], view.u), theme.panel));
 
 /** Every text colour on every background this renderer draws (tests check the contrast). */
 export const textPairs = () => pairsForThemes((theme) => {
@@ -27,7 +30,7 @@ export const textPairs = () => pairsForThemes((theme) => {
     { fg: theme.bad, bg: theme.panel, what: 'failed moves' },
     { fg: inkOn(theme.panel), bg: theme.panel, what: 'value of an unowned cell' },
   ];
-  for (const colour of COLOURS) {
+  for (const colour of coloursOf(theme)) {
     pairs.push({ fg: inkOn(colour), bg: colour, what: 'piece number' });
     for (let u = 1; u <= 5; u++) {
       for (let level = 1; level <= u; level++) {
@@ -89,12 +92,14 @@ export function create(canvas, hooks) {
     ]);
   }
 
-  function paint(ctx, f, ui) {
+  function paint(ctx, f, drawing) {
+    const ui = { ...drawing, colours: coloursOf(drawing.theme) };
     const view = f.view;
     const { grid, narrow } = ui.layout;
     const side = CELL * view.n;
     cells(ctx, ui, view);
     legalMarks(ctx, ui, view);
+    values(ctx, ui, view);
     if (ui.t === 1) lastTurn(ctx, ui, view);
     pieces(ctx, ui, view);
     if (narrow) compactPanel(ctx, ui, view, grid.x0, grid.y0 + side + 10, side);
@@ -109,7 +114,7 @@ export function create(canvas, hooks) {
         const i = index(view, x, y);
         const left = x0 + y * CELL;
         const top = y0 + x * CELL;
-        const fill = cellColour(view, i, ui.theme.panel);
+        const fill = cellColour(view, i, ui.theme);
         ctx.fillStyle = fill;
         ctx.fillRect(left, top, CELL, CELL);
         const ink = inkOn(fill);
@@ -123,7 +128,6 @@ export function create(canvas, hooks) {
             ctx.fill();
           }
         }
-        ui.text(String(view.values[i]), left + CELL / 2, top + valueH / 2 + 2, { size: 12, colour: ink, align: 'center', baseline: 'middle' });
       }
     }
     ctx.strokeStyle = ui.theme.line;
@@ -141,6 +145,24 @@ export function create(canvas, hooks) {
     for (let k = 0; k < view.n; k++) {
       ui.text(String(k), x0 / 2, y0 + (k + 0.5) * CELL, muted);
       ui.text(String(k), x0 + (k + 0.5) * CELL, y0 / 2, muted);
+    }
+  }
+
+  /** Each cell's value, on its own fill so that a target's dashed outline never crosses it. */
+  function values(ctx, ui, view) {
+    const { grid, valueH } = ui.layout;
+    ctx.font = `400 ${ui.px(12)}px ${FONT}`;
+    for (let x = 0; x < view.n; x++) {
+      for (let y = 0; y < view.n; y++) {
+        const i = index(view, x, y);
+        const fill = cellColour(view, i, ui.theme);
+        const cx = grid.x0 + (y + 0.5) * CELL;
+        const cy = grid.y0 + x * CELL + valueH / 2 + 2;
+        const w = ctx.measureText(String(view.values[i])).width + 4;
+        ctx.fillStyle = fill;
+        ctx.fillRect(cx - w / 2, cy - valueH / 2 + 1, w, valueH - 2);
+        ui.text(String(view.values[i]), cx, cy, { size: 12, colour: inkOn(fill), align: 'center', baseline: 'middle' });
+      }
     }
   }
 
@@ -168,13 +190,13 @@ export function create(canvas, hooks) {
       const k = stacked.get(key) ?? 0;
       stacked.set(key, k + 1);
       const inset = 1.5 + 3 * k;
-      ctx.strokeStyle = COLOURS[p];
+      ctx.strokeStyle = ui.colours[p];
       ctx.lineWidth = 3;
       ctx.strokeRect(grid.x0 + y * CELL + inset, grid.y0 + x * CELL + inset, CELL - 2 * inset, CELL - 2 * inset);
     });
     view.targets.forEach((target, p) => {
       const from = view.from[p];
-      if (from && !same(from, target)) arrow(ctx, ui, from, target, COLOURS[p], view.failed[p]);
+      if (from && !same(from, target)) arrow(ctx, ui, from, target, ui.colours[p], view.failed[p]);
       if (view.failed[p]) cross(ctx, ui, view, target, p);
     });
   }
@@ -242,7 +264,7 @@ export function create(canvas, hooks) {
       }
       ctx.beginPath();
       ctx.arc(c.x, c.y, r, 0, 2 * Math.PI);
-      ctx.fillStyle = COLOURS[p];
+      ctx.fillStyle = ui.colours[p];
       ctx.fill();
       ctx.lineWidth = 2;
       ctx.strokeStyle = ui.theme.panel;
@@ -252,7 +274,7 @@ export function create(canvas, hooks) {
       ctx.beginPath();
       ctx.arc(c.x, c.y, r + 1.5, 0, 2 * Math.PI);
       ctx.stroke();
-      ui.text(String(p), c.x, c.y + 1, { size: 14, colour: inkOn(COLOURS[p]), weight: 700, align: 'center', baseline: 'middle' });
+      ui.text(String(p), c.x, c.y + 1, { size: 14, colour: inkOn(ui.colours[p]), weight: 700, align: 'center', baseline: 'middle' });
     });
   }
 
@@ -265,9 +287,9 @@ export function create(canvas, hooks) {
     for (let p = 0; p < view.m; p++) {
       ctx.beginPath();
       ctx.arc(x + 10, y + 6, 9, 0, 2 * Math.PI);
-      ctx.fillStyle = COLOURS[p];
+      ctx.fillStyle = ui.colours[p];
       ctx.fill();
-      ui.text(String(p), x + 10, y + 7, { size: 11, colour: inkOn(COLOURS[p]), weight: 700, align: 'center', baseline: 'middle' });
+      ui.text(String(p), x + 10, y + 7, { size: 11, colour: inkOn(ui.colours[p]), weight: 700, align: 'center', baseline: 'middle' });
       const name = p === 0 ? 'P0 (you)' : `P${p}${view.scores[p] === best ? ' (SA)' : ''}`;
       ui.text(name, x + 26, y + 11, { size: 13, weight: p === 0 ? 700 : 400 });
       ui.text(group(view.scores[p]), x + PANEL_W - 8, y + 11, { size: 13, weight: 600, align: 'right' });
@@ -294,7 +316,7 @@ export function create(canvas, hooks) {
     ui.text('Level', x, y + 12, { size: 11, colour: muted });
     for (let l = 1; l <= view.u; l++) {
       const left = x + 40 + (l - 1) * 30;
-      const fill = over(COLOURS[0], opacity(l, view.u), ui.theme.panel);
+      const fill = over(ui.colours[0], opacity(l, view.u), ui.theme.panel);
       ctx.fillStyle = fill;
       ctx.fillRect(left, y, 24, 18);
       ui.text(String(l), left + 12, y + 10, { size: 11, colour: inkOn(fill), align: 'center', baseline: 'middle' });
@@ -311,9 +333,9 @@ export function create(canvas, hooks) {
       const cy = y + 44 + Math.floor(p / 4) * 36;
       ctx.beginPath();
       ctx.arc(cx + 12, cy + 6, 12, 0, 2 * Math.PI);
-      ctx.fillStyle = COLOURS[p];
+      ctx.fillStyle = ui.colours[p];
       ctx.fill();
-      ui.text(String(p), cx + 12, cy + 7, { size: 15, colour: inkOn(COLOURS[p]), weight: 700, align: 'center', baseline: 'middle' });
+      ui.text(String(p), cx + 12, cy + 7, { size: 15, colour: inkOn(ui.colours[p]), weight: 700, align: 'center', baseline: 'middle' });
       ui.text(group(score), cx + 30, cy + 14, { size: 19, weight: p === 0 ? 700 : 400, colour: view.failed[p] ? ui.theme.bad : ui.theme.ink });
     });
   }
