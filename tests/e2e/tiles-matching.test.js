@@ -218,7 +218,7 @@ test('a stuck position says that only Give up is left', async () => {
   assert.equal(f.turn, lines.length - 1);
   assert.equal(f.view.stuck, true);
   assert.deepEqual(f.view.legal, []);
-  assert.equal(await page.$eval('#tiles-give-up', (b) => b.style.color), 'rgb(180, 35, 24)', 'Give up stands out');
+  assert.equal(await page.$eval('#tiles-give-up', (b) => getComputedStyle(b).color), 'rgb(180, 35, 24)', 'Give up stands out in the theme\'s --bad');
   await screenshot(page, 'tiles-matching-stuck');
   await page.click('#tiles-give-up');
   await page.click('#tiles-give-up-yes');
