@@ -51,6 +51,8 @@ const GAMES = {
       assert.equal(f.turn, 1);
       assert.deepEqual(f.view.last_move, [2, 2, 2]);
       await screenshot(page, 'keyboard-square-remover');
+      // The move is announced once it settles; the cursor's cells are announced after it.
+      await page.waitForFunction(() => /^Move 1, score/.test(document.getElementById('announce').textContent));
       // Arrows on the focused board move the cursor, never the replay.
       await page.keyboard.press('ArrowLeft');
       assert.equal((await frame(page)).turn, 1);

@@ -2,7 +2,8 @@
 // room its container gives (both ways, sharp at any devicePixelRatio), maps pointers to cells
 // through the same numbers it draws with, turns taps, drags and swipes into the game's calls,
 // keeps the keyboard cursor (arrows, Shift = 5 cells, Enter/Space taps, Esc drops a pick),
-// runs animations, shows tooltips and reads the theme's colours. A game (www/games/<id>.js)
+// runs animations, shows tooltips and reads the theme's colours at every draw (the page calls
+// redraw() when the board's room or the theme changes). A game (www/games/<id>.js)
 // only lays out, paints and maps cells:
 //
 //   shell(canvas, hooks, {
@@ -124,7 +125,6 @@ export function shell(canvas, hooks, game) {
   let animating = false;
   let stopAnim = () => {};
   let lastDrawAt = -Infinity;
-  let pending = 0;
 
   /** Lays the frame out for the room there is, and the scale that fits it. */
   function measure() {
@@ -225,15 +225,6 @@ export function shell(canvas, hooks, game) {
     refreshTooltip();
   }
 
-  /** Redraws on the next animation frame (resize, theme): never inside a layout pass. */
-  function redrawSoon() {
-    if (pending) return;
-    pending = requestAnimationFrame(() => {
-      pending = 0;
-      if (frame) redraw();
-    });
-  }
-
   // ---------- pointers ----------
 
   function toLogical(event) {
@@ -306,13 +297,6 @@ export function shell(canvas, hooks, game) {
   };
   const listeners = { pointerdown: onDown, pointerup: onUp, pointercancel: onCancel, pointermove: onMove, pointerleave: onLeave };
   for (const [type, fn] of Object.entries(listeners)) canvas.addEventListener(type, fn);
-
-  // The board follows the window's size and the colour scheme by itself.
-  const scheme = window.matchMedia?.('(prefers-color-scheme: dark)');
-  scheme?.addEventListener?.('change', redrawSoon);
-  window.addEventListener('resize', redrawSoon);
-  const themeWatch = new MutationObserver(redrawSoon);
-  themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class', 'style'] });
 
   // ---------- keys ----------
 
@@ -400,11 +384,7 @@ export function shell(canvas, hooks, game) {
     get scale() { return scale; },
     destroy() {
       stopAnim();
-      cancelAnimationFrame(pending);
       for (const [type, fn] of Object.entries(listeners)) canvas.removeEventListener(type, fn);
-      scheme?.removeEventListener?.('change', redrawSoon);
-      window.removeEventListener('resize', redrawSoon);
-      themeWatch.disconnect();
       hooks.tooltip(null);
       game.destroy?.();
     },

@@ -117,12 +117,16 @@ export function create(canvas, hooks) {
     const cell = Math.max(40, Math.min(64, Math.floor(560 / n)));
     const numbersPx = Math.max(10, 11 / room.scale);
     const status = Math.max(13, 11 / room.scale);
-    const grid = { x0: Math.ceil(PAD / 2 + 1.3 * numbersPx), y0: Math.ceil(PAD / 2 + 1.5 * status + numbersPx + 4), cell, rows: n, cols: n };
+    const x0 = Math.ceil(PAD / 2 + 1.3 * numbersPx);
+    const top = Math.ceil(PAD / 2 + numbersPx + 4);
+    // The status line is above the board beside a panel, in the compact panel on phones.
+    const grid = { x0, y0: Math.ceil(top + 1.5 * status), cell, rows: n, cols: n };
+    const phone = { ...grid, y0: top };
     const side = cell * n;
     const panelX = grid.x0 + side + 28;
     return largest(room, [
       { w: panelX + 210, h: Math.max(grid.y0 + side + PAD, 400), grid, panelX, status },
-      { w: grid.x0 + side + PAD, h: grid.y0 + side + 16 + COMPACT_H, grid, status, narrow: true },
+      { w: x0 + side + PAD, h: top + side + 10 + COMPACT_H, grid: phone, status, narrow: true },
     ]);
   }
 
@@ -196,7 +200,9 @@ export function create(canvas, hooks) {
 
     const statusY = PAD / 2 + status;
     statusText = view.end ? `Game over: ${END_TEXT[view.end] ?? view.end}.` : '';
-    if (statusText) ui.text(statusText, grid.x0, statusY, { colour: theme.bad, weight: 700, size: 15 });
+    if (narrow) {
+      // On phones the compact panel says it.
+    } else if (statusText) ui.text(statusText, grid.x0, statusY, { colour: theme.bad, weight: 700, size: 15 });
     else if (selected !== null) {
       const at = `Ball at (${Math.floor(selected / n)}, ${selected % n})`;
       const can = reach.size ? `${reach.size} cells reachable` : 'walled in, it cannot move';
@@ -234,7 +240,7 @@ export function create(canvas, hooks) {
 
     if (anim) drawAnimated(ctx, view, anim, R);
     else drawSettled(ctx, view, R);
-    if (narrow) compactPanel(ctx, view, grid.x0, grid.y0 + side + 16, side);
+    if (narrow) compactPanel(ctx, view, grid.x0, grid.y0 + side + 10, side);
     else panel(ctx, view, ui.layout.panelX);
   }
 
@@ -347,9 +353,16 @@ export function create(canvas, hooks) {
     const s = 40;
     view.next.forEach((colour, i) => ball(ctx, x + 70 + s / 2 + i * (s + 8), y + 22, s * 0.45, colour));
     if (view.next.length === 0) ui.text('none left', x + 70, y + 30, { size: 20, colour: ui.theme.muted });
+    // The game's end or the picked ball, else the last move.
     let last = 'no move yet';
-    if (view.last_move) last = view.last_score > 0 ? `last move +${group(view.last_score)}` : 'last move: no line';
-    ui.text(last, x + w, y + 30, { size: 20, colour: view.last_score > 0 ? gain(ui.theme) : ui.theme.muted, align: 'right' });
+    let colour = ui.theme.muted;
+    if (view.end) [last, colour] = ['Game over', ui.theme.bad];
+    else if (selected !== null) [last, colour] = [`(${Math.floor(selected / view.n)}, ${selected % view.n}) picked · ${reach.size} reachable`, ui.theme.accent];
+    else if (view.last_move && view.last_score > 0) [last, colour] = [`last move +${group(view.last_score)}`, gain(ui.theme)];
+    else if (view.last_move) last = 'last move: no line';
+    ctx.font = `400 ${ui.px(20)}px ${FONT}`;
+    const size = ctx.measureText(last).width > w - 70 - 3 * 48 - 8 ? 15 : 20;
+    ui.text(last, x + w, y + 30, { size, colour, align: 'right', weight: view.end ? 700 : 400 });
   }
 
   function panel(ctx, view, x) {

@@ -16,6 +16,9 @@ const sideColour = (theme, letter) => SIDES[theme.dark ? 'dark' : 'light'][lette
 const SETTLE_MS = 150;
 const SETTLE_AFTER_GIVING_UP_MS = 1000;
 
+// The page opens on seed 7, a strip of 9 cells (seed 1's 3 cells end after a few moves).
+export const openingSeed = '7';
+
 const arrowOf = (letter) => (letter === 'l' ? '← Left' : 'Right →');
 const group = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
@@ -112,9 +115,12 @@ export function create(canvas, hooks) {
     const lh = Math.round(18 * grow);
     const height = Math.max(cell, 44);
     const y0 = PAD + 2 * lh + 26;
-    // Under the strip: cell numbers, two rows of markers, the random numbers, the meter.
-    const h = y0 + height + lh + 2 * lh + 6 * lh + 12 + 5 * lh + 8;
-    return { w, h, lh, grid: { x0: PAD, y0, cell, cellH: height, height, rows: 1, cols: n } };
+    // Under the strip: cell numbers, two rows of markers, the random numbers, the meter. On
+    // phones the random numbers are left to Board as text: the strip and its buttons come
+    // first on the screen.
+    const compact = Number.isFinite(room.w) && room.w < 520;
+    const h = y0 + height + lh + 2 * lh + (compact ? 0 : 6 * lh + 12) + 5 * lh + 8;
+    return { w, h, lh, compact, grid: { x0: PAD, y0, cell, cellH: height, height, rows: 1, cols: n } };
   }
 
   function paint(ctx, f, ui) {
@@ -125,8 +131,8 @@ export function create(canvas, hooks) {
     strip(ctx, ui, view, grid);
     let y = grid.y0 + grid.height + lh;
     y = spawnMarkers(ctx, ui, view, grid, y);
-    y = randomNumbers(ctx, ui, view, y + lh, w);
-    meter(ctx, ui, view, y + 12, w - 2 * PAD);
+    if (!ui.layout.compact) y = randomNumbers(ctx, ui, view, y + lh, w) + 12;
+    meter(ctx, ui, view, y, w - 2 * PAD);
     const analysis = analysisOf(view);
     if (hintKey === keyOf(view) && analysis?.next) hintArrow(ctx, ui, analysis.next, grid, stripW);
   }
@@ -390,7 +396,11 @@ export function create(canvas, hooks) {
     endText: (view) => (!view.can_left && !view.can_right ? 'neither side changes the strip' : null),
     describe(f) {
       const v = f.view;
-      return `${v.n} cells: ${v.values.map((x) => (x === '0' || x === 0 ? '.' : x)).join(' ')}\nscore ${v.score_text}; ${meterText}`;
+      const k = v.effective_moves;
+      const spawn = (s, arrow) => (s ? `after ${arrow} the next tile lands on cell ${s.cell}` : `after ${arrow} nothing spawns`);
+      return `${v.n} cells: ${v.values.map((x) => (x === '0' || x === 0 ? '.' : x)).join(' ')}\nscore ${v.score_text}; ${meterText}\n`
+        + `next random numbers: x[${43 + 2 * k}] = ${v.next_random[0]}, x[${44 + 2 * k}] = ${v.next_random[1]}; ${spawn(v.spawn_left, '←')}, ${spawn(v.spawn_right, '→')} (a ${v.next_spawn === 2 ? 4 : 2})\n`
+        + `later (position, value): ${v.later_random.map(([a, b]) => `${a}, ${b}`).join(' · ')}`;
     },
     label: (f) => `strip ${f.view.values.join(' ')}; score ${f.view.score_text}; ${meterText}`,
     controls(container) {

@@ -6,7 +6,7 @@ import { shell, largest } from '../board/shell.js';
 
 const PAD = 16;
 const PANEL_W = 250;
-const COMPACT_H = 76; // the panel under the board on phones
+const COMPACT_H = 62; // the panel under the board on phones
 // The tiles are cream cards in both themes; their ink is their own.
 const TILE_BG = '#f4f1ea';
 const TILE_INK = '#1d232b';
@@ -224,13 +224,15 @@ export function create(canvas, hooks) {
   function layout(f, room) {
     const view = f.view;
     const cell = Math.max(36, Math.min(56, Math.floor(540 / view.side)));
+    // The line above the board (N, S, D) is left out on phones: the compact panel says D.
     const top = Math.max(40, Math.ceil(1.6 * Math.max(13, 11 / room.scale)) + 8);
     const grid = { x0: PAD, y0: top, cell, rows: view.side, cols: view.side };
+    const phone = { ...grid, y0: PAD };
     const boardW = cell * view.side;
     const px = grid.x0 + boardW + 28;
     return largest(room, [
       { w: px + PANEL_W + PAD, h: Math.max(grid.y0 + boardW + PAD, 500), grid, px },
-      { w: grid.x0 + boardW + PAD, h: grid.y0 + boardW + 16 + COMPACT_H, grid, narrow: true },
+      { w: grid.x0 + boardW + PAD, h: phone.y0 + boardW + 10 + COMPACT_H, grid: phone, narrow: true },
     ]);
   }
 
@@ -253,9 +255,9 @@ export function create(canvas, hooks) {
     const view = f.view;
     const { grid, narrow } = ui.layout;
     const boardW = grid.cell * view.side;
-    ui.text(`N = ${view.n} colours and shapes · S = ${view.side} · D = ${view.d}`, PAD, grid.y0 - 14, { weight: 600 });
+    if (!narrow) ui.text(`N = ${view.n} colours and shapes · S = ${view.side} · D = ${view.d}`, PAD, grid.y0 - 14, { weight: 600 });
     board(ctx, view, ui.t);
-    if (narrow) compactPanel(ctx, view, grid.x0, grid.y0 + boardW + 16, boardW);
+    if (narrow) compactPanel(ctx, view, grid.x0, grid.y0 + boardW + 10, boardW);
     else panel(ctx, view, ui.layout.px);
     syncButtons(view);
   }
@@ -359,19 +361,19 @@ export function create(canvas, hooks) {
 
   /** Under the board on phones: the tile in hand and the discards, in large type. */
   function compactPanel(ctx, view, x, y, w) {
-    const size = 72;
+    const size = 60;
     hand = { x, y, size };
     if (view.tile) drawTile(ctx, ui, x, y, size, decode(view.tile));
     const tx = x + size + 14;
     if (!view.tile) {
       // The reason can be long (why the game was given up): wrapped under the title.
-      ui.text('Game over', tx, y + 26, { size: 20, colour: ui.theme.bad, weight: 700 });
-      wrap(ctx, view.over_reason ?? '', tx, y + 50, w - size - 14, { size: 15 });
+      ui.text('Game over', tx, y + 22, { size: 20, colour: ui.theme.bad, weight: 700 });
+      wrap(ctx, view.over_reason ?? '', tx, y + 44, w - size - 14, { size: 15 });
       return;
     }
-    ui.text(describe(decode(view.tile)).replace(/ \(.*\)$/, ''), tx, y + 26, { size: 20, weight: 600 });
+    ui.text(describe(decode(view.tile)).replace(/ \(.*\)$/, ''), tx, y + 22, { size: 20, weight: 600 });
     const where = view.stuck ? 'stuck: only Give up is left' : view.legal.length ? `fits ${view.legal.length} cell${view.legal.length === 1 ? '' : 's'}` : 'fits nowhere: discard it';
-    ui.text(`${where} · discards ${view.counter}/${view.d}`, tx, y + 56, { size: 19, colour: view.stuck || !view.legal.length ? ui.theme.bad : ui.theme.muted });
+    ui.text(`${where} · discards ${view.counter}/${view.d}`, tx, y + 50, { size: 19, colour: view.stuck || !view.legal.length ? ui.theme.bad : ui.theme.muted });
   }
 
   function panel(ctx, view, px) {
@@ -552,7 +554,7 @@ export function create(canvas, hooks) {
         }
         rows.push(row.join(' '));
       }
-      return `${v.side}x${v.side} board (colour digit, shape digit; .. = empty), tile in hand ${v.tile ?? 'none'}, discards ${v.counter} of ${v.d}\n${rows.join('\n')}`;
+      return `N = ${v.n}, ${v.side}x${v.side} board (colour digit, shape digit; .. = empty), tile in hand ${v.tile ?? 'none'}, discards ${v.counter} of ${v.d}\n${rows.join('\n')}`;
     },
     hint: 'Tap a highlighted cell to place the tile in hand; Discard (D) passes it, up to D in a row; Give up ends the game. Full rows and columns clear.',
     controls(container) {
