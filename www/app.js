@@ -936,7 +936,13 @@ function wire() {
     queued = requestAnimationFrame(() => page.renderer.redraw());
   }).observe($('board-area'));
   // The board's height budget (style.css) needs the height above <main>.
-  const chrome = () => document.documentElement.style.setProperty('--chrome-h', `${Math.ceil(document.querySelector('main').offsetTop)}px`);
+  // A new height budget is new room for the board: it is fitted again.
+  const chrome = () => {
+    const height = `${Math.ceil(document.querySelector('main').offsetTop)}px`;
+    if (document.documentElement.style.getPropertyValue('--chrome-h') === height) return;
+    document.documentElement.style.setProperty('--chrome-h', height);
+    if (state.play && page.renderer) page.renderer.redraw();
+  };
   new ResizeObserver(() => requestAnimationFrame(chrome)).observe(document.querySelector('header'));
   new ResizeObserver(() => requestAnimationFrame(chrome)).observe($('caveat'));
   chrome();
