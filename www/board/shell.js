@@ -30,6 +30,9 @@ import { FONT, luminance } from '../games/common.js';
 
 /** The smallest text any board draws, in CSS px. */
 export const MIN_TEXT_PX = 11;
+// Side panels are laid out for 11-13 px text on 18 px lines: below this scale their text,
+// raised to MIN_TEXT_PX, would overlap.
+export const PANEL_MIN_SCALE = 0.85;
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 const SWIPE_PX = 30;
 // An animation shorter than this only flickers (a fast replay draws faster than it animates).
@@ -69,10 +72,13 @@ export function fitScale(space, l) {
 /**
  * Of a game's alternative layouts (first = preferred, e.g. the side panel beside the board),
  * the one that shows the board largest in `space`; the first wins unless another gains 10%.
+ * A layout with `minScale` (a side panel whose lines would overlap once its text is raised
+ * to 11 CSS px) is a candidate only at that scale or more; the last layout always is.
  */
 export function largest(space, layouts) {
   const shown = (l) => fitScale(space, l) * (l.grid?.cell ?? 1);
-  return layouts.reduce((best, l) => (shown(l) > 1.1 * shown(best) ? l : best));
+  const fits = layouts.filter((l, i) => i === layouts.length - 1 || fitScale(space, l) >= (l.minScale ?? 0));
+  return fits.reduce((best, l) => (shown(l) > 1.1 * shown(best) ? l : best));
 }
 
 let probe = null;

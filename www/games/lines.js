@@ -3,7 +3,7 @@
 // balls vanish and new ones land. Each ball carries its colour number (toggle) because red,
 // pink, orange and magenta are hard to tell apart for many people.
 import { inkOn, FONT, group, pairsForThemes } from './common.js';
-import { shell, largest } from '../board/shell.js';
+import { shell, largest, PANEL_MIN_SCALE } from '../board/shell.js';
 
 const PAD = 16;
 // The board's own shade and the colour of points gained, per theme.
@@ -125,7 +125,7 @@ export function create(canvas, hooks) {
     const side = cell * n;
     const panelX = grid.x0 + side + 28;
     return largest(room, [
-      { w: panelX + 210, h: Math.max(grid.y0 + side + PAD, 400), grid, panelX, status },
+      { w: panelX + 210, h: Math.max(grid.y0 + side + PAD, 400), grid, panelX, status, minScale: PANEL_MIN_SCALE },
       { w: x0 + side + PAD, h: top + side + 10 + COMPACT_H, grid: phone, status, narrow: true },
     ]);
   }

@@ -1,7 +1,7 @@
 // SquareRemover: the board, the next falling colours, swaps by click or drag, and removed
 // squares flashing where they vanished.
 import { roundRect, inkOn, pairsForThemes, FONT } from './common.js';
-import { shell, largest } from '../board/shell.js';
+import { shell, largest, PANEL_MIN_SCALE } from '../board/shell.js';
 
 // Okabe-Ito colours (distinguishable with the common colour-vision deficiencies); the colour
 // index is also written in each tile, in black or white, whichever reads better.
@@ -39,7 +39,7 @@ export function create(canvas, hooks) {
     const grid = { x0: 16, y0: 16, cell, rows: n, cols: n };
     const side = cell * n;
     return largest(room, [
-      { w: side + 32 + 120, h: Math.max(side + 32, 300), grid },
+      { w: side + 32 + 120, h: Math.max(side + 32, 300), grid, minScale: PANEL_MIN_SCALE },
       { w: side + 32, h: side + 32 + 44, grid, narrow: true },
     ]);
   }

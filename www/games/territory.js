@@ -3,7 +3,7 @@
 // manual play needs: player 0's legal targets, every player's choice last turn (arrows and
 // outlined targets) and the moves that failed.
 import { inkOn, over, button, group, pairsForThemes, FONT } from './common.js';
-import { shell, largest } from '../board/shell.js';
+import { shell, largest, PANEL_MIN_SCALE } from '../board/shell.js';
 
 // The official visualiser's colours for players 0..7.
 const COLOURS = ['#3498db', '#e74c3c', '#2ecc71', '#f39c12', '#9b59b6', '#34495e', '#c0392b', '#95a5a6'];
@@ -87,7 +87,7 @@ export function create(canvas, hooks) {
     const pieceR = Math.min(PIECE_R, (CELL - valueH - 5) / 2);
     const common = { grid, text, valueH, pieceR };
     return largest(room, [
-      { ...common, w: side + pad + 16 + 20 + PANEL_W, h: Math.max(side + pad + 16, 30 + view.m * 38 + 190) },
+      { ...common, w: side + pad + 16 + 20 + PANEL_W, h: Math.max(side + pad + 16, 30 + view.m * 38 + 190), minScale: PANEL_MIN_SCALE },
       { ...common, w: side + pad + 16, h: side + pad + 10 + 36 + rows * 36, narrow: true },
     ]);
   }
@@ -159,6 +159,8 @@ export function create(canvas, hooks) {
         const cx = grid.x0 + (y + 0.5) * CELL;
         const cy = grid.y0 + x * CELL + valueH / 2 + 2;
         const w = ctx.measureText(String(view.values[i])).width + 4;
+        // A board shown too small for readable values leaves them to the tooltip and Board as text.
+        if (w > CELL) continue;
         ctx.fillStyle = fill;
         ctx.fillRect(cx - w / 2, cy - valueH / 2 + 1, w, valueH - 2);
         ui.text(String(view.values[i]), cx, cy, { size: 12, colour: inkOn(fill), align: 'center', baseline: 'middle' });

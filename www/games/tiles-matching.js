@@ -2,7 +2,7 @@
 // the corner), the tile in hand drawn large, cells where it fits highlighted, the discard
 // counter against D, the score and its parts, and clears flashing where lines vanished.
 import { roundRect, FONT, button, group, pairsForThemes } from './common.js';
-import { shell, largest } from '../board/shell.js';
+import { shell, largest, PANEL_MIN_SCALE } from '../board/shell.js';
 
 const PAD = 16;
 const PANEL_W = 250;
@@ -231,7 +231,7 @@ export function create(canvas, hooks) {
     const boardW = cell * view.side;
     const px = grid.x0 + boardW + 28;
     return largest(room, [
-      { w: px + PANEL_W + PAD, h: Math.max(grid.y0 + boardW + PAD, 500), grid, px },
+      { w: px + PANEL_W + PAD, h: Math.max(grid.y0 + boardW + PAD, 500), grid, px, minScale: PANEL_MIN_SCALE },
       { w: grid.x0 + boardW + PAD, h: phone.y0 + boardW + 10 + COMPACT_H, grid: phone, narrow: true },
     ]);
   }
