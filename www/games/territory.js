@@ -85,10 +85,12 @@ export function create(canvas, hooks) {
     const rows = Math.ceil(view.m / 4);
     const valueH = 4 + 0.8 * text; // the value's line at the top of a cell
     const pieceR = Math.min(PIECE_R, (CELL - valueH - 5) / 2);
-    const common = { grid, text, valueH, pieceR };
+    // The compact panel's lines grow with its text where the board is shown small.
+    const line = Math.max(36, 1.7 * (11 / room.scale));
+    const common = { grid, text, valueH, pieceR, line };
     return largest(room, [
       { ...common, w: side + pad + 16 + 20 + PANEL_W, h: Math.max(side + pad + 16, 30 + view.m * 38 + 190), minScale: PANEL_MIN_SCALE },
-      { ...common, w: side + pad + 16, h: side + pad + 10 + 36 + rows * 36, narrow: true },
+      { ...common, w: side + pad + 16, h: side + pad + 10 + line + rows * line, narrow: true },
     ]);
   }
 
@@ -276,7 +278,8 @@ export function create(canvas, hooks) {
       ctx.beginPath();
       ctx.arc(c.x, c.y, r + 1.5, 0, 2 * Math.PI);
       ctx.stroke();
-      ui.text(String(p), c.x, c.y + 1, { size: 14, colour: inkOn(ui.colours[p]), weight: 700, align: 'center', baseline: 'middle' });
+      // The player's number where it fits in the piece (the colour and the tooltip say it too).
+      if (ui.px(14) <= 1.6 * r) ui.text(String(p), c.x, c.y + 1, { size: 14, colour: inkOn(ui.colours[p]), weight: 700, align: 'center', baseline: 'middle' });
     });
   }
 
@@ -328,11 +331,12 @@ export function create(canvas, hooks) {
   /** Under the board on phones: S0 / SA and every player's score, in large type. */
   function compactPanel(ctx, ui, view, x, y, w) {
     const ratio = view.sa > 0 ? view.s0 / view.sa : 0;
-    ui.text(`S0 / SA = ${ratio.toFixed(3)}`, x, y + 22, { size: 20, weight: 600 });
+    const { line } = ui.layout;
+    ui.text(`S0 / SA = ${ratio.toFixed(3)}`, x, y + line * 0.6, { size: 20, weight: 600 });
     const colW = w / 4;
     view.scores.forEach((score, p) => {
       const cx = x + (p % 4) * colW;
-      const cy = y + 44 + Math.floor(p / 4) * 36;
+      const cy = y + line * 0.6 + 22 + Math.floor(p / 4) * line;
       ctx.beginPath();
       ctx.arc(cx + 12, cy + 6, 12, 0, 2 * Math.PI);
       ctx.fillStyle = ui.colours[p];
