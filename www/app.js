@@ -9,6 +9,8 @@ import { encodeLink, decodeLink, deflate, SPEEDS, BUDGET_MS, TEXT_LIMIT } from '
 import { Store, sameGame } from './store.js';
 import { renderers } from './games/index.js';
 import { group, plural, sizeText, errorText, problemText, sourceText } from './words.js';
+import { download } from './download.js';
+import { seedFromName } from './batch/seeds.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -168,7 +170,9 @@ function renderView() {
   const resolved = resolvedTheme();
   if (document.documentElement.dataset.theme !== resolved) document.documentElement.dataset.theme = resolved;
   const button = $('theme');
-  button.textContent = { auto: '◐ Auto', dark: '☾ Dark', light: '☀ Light' }[state.theme];
+  const [icon, word] = { auto: ['◐', 'Auto'], dark: ['☾', 'Dark'], light: ['☀', 'Light'] }[state.theme];
+  button.firstElementChild.textContent = icon;
+  button.lastElementChild.textContent = ` ${word}`;
   button.setAttribute('aria-label', `colour theme: ${state.theme}${state.theme === 'auto' ? ` (${resolved} now)` : ''}; press to change`);
 }
 
@@ -537,8 +541,8 @@ function startPlayback() {
  * Loads a contest output. An output the official tester would reject (an illegal move, or
  * one that ends too early) keeps the current game; its valid moves can still be replayed.
  */
-function loadOutput(text, source, { push = false } = {}) {
-  const name = sourceName(source);
+function loadOutput(text, source, { push = false, note = '' } = {}) {
+  const name = `${sourceName(source)}${note}`;
   if (text.length > TEXT_LIMIT) {
     showMessage(`${name} is ${sizeText(text.length)}: larger than any output of these games (the limit is ${sizeText(TEXT_LIMIT)}). Nothing was loaded; your current game is unchanged.`);
     return false;
@@ -572,6 +576,35 @@ function loadOutput(text, source, { push = false } = {}) {
 
 const sourceName = (source) => ({ file: `The file ${source.name}`, paste: 'The pasted output', batch: `The batch's output for seed ${source.seed}` })[source.kind] ?? 'The output';
 
+/**
+ * Loads an uploaded or dropped file. With `seedFromName`, a name ending in a number
+ * (`123.txt`, `name_0123.out`, as AtCoder's visualizer reads names) opens that seed first;
+ * a name without one is loaded on the shown seed, and the message says so.
+ */
+async function loadFile(file, { seedFromName: fromName }) {
+  const source = { kind: 'file', name: file.name };
+  if (file.size > TEXT_LIMIT) {
+    showMessage(`The file ${file.name} is ${sizeText(file.size)}: larger than any output of these games (the limit is ${sizeText(TEXT_LIMIT)}). Nothing was loaded.`);
+    return;
+  }
+  const text = await file.text();
+  let note = '';
+  if (fromName) {
+    const seed = seedFromName(file.name);
+    const g = info();
+    if (seed !== null && BigInt(seed) >= BigInt(g.min_seed) && BigInt(seed) <= BigInt(g.max_seed)) {
+      if (seed !== state.seed && !newGame(state.game, seed, {})) return;
+      note = ` (seed ${seed}, from the file's name)`;
+    } else {
+      note = ` (on the shown seed ${state.seed}: the file's name ends in no seed number)`;
+    }
+  }
+  const box = $('output');
+  if (text.length > BOX_CHARS) holdLongText(text, source);
+  else box.value = text;
+  loadOutput(text, source, { note });
+}
+
 /** The output to load: the box, or a long text held aside. */
 function outputToLoad() {
   const box = $('output');
@@ -592,15 +625,6 @@ function holdLongText(text, source) {
   }
   state.pending = { text, source };
   box.placeholder = `${name}: ${sizeText(text.length)}, ${group(text.split('\n').length)} lines, kept out of this box. Press Score & replay.`;
-}
-
-function download(name, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 // ---------- solving ----------
@@ -896,17 +920,21 @@ function wire() {
   $('upload').onchange = async () => {
     const file = $('upload').files[0];
     $('upload').value = '';
-    if (!file) return;
-    const source = { kind: 'file', name: file.name };
-    if (file.size > TEXT_LIMIT) {
-      showMessage(`The file ${file.name} is ${sizeText(file.size)}: larger than any output of these games (the limit is ${sizeText(TEXT_LIMIT)}). Nothing was loaded.`);
-      return;
-    }
-    const text = await file.text();
-    if (text.length > BOX_CHARS) holdLongText(text, source);
-    else box.value = text;
-    loadOutput(text, source);
+    if (file) await loadFile(file, { seedFromName: false });
   };
+  // A file dropped anywhere on the player loads as an upload does; its name may name the seed.
+  addEventListener('dragover', (e) => {
+    if (state.view !== 'player' || ![...(e.dataTransfer?.types ?? [])].includes('Files')) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+  });
+  addEventListener('drop', (e) => {
+    if (state.view !== 'player' || !e.dataTransfer?.files.length) return;
+    e.preventDefault();
+    const files = [...e.dataTransfer.files];
+    if (files.length > 1) showMessage(`${plural(files.length, 'file')} were dropped; the player shows one (${files[0].name}). The batch view scores many at once.`, { kind: 'info' });
+    loadFile(files[0], { seedFromName: true });
+  });
   $('download-output').onclick = () => download(`${state.game}-${state.seed}.out.txt`, fullOutput());
   $('download-input').onclick = () => download(`${state.game}-${state.seed}.in.txt`, state.play.inputText());
   $('share').onclick = async () => {

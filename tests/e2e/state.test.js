@@ -4,7 +4,7 @@
 // notices (short random seeds, a real opening strip, focus after a solve, Your games' names).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, frame, messageText, clickCell, paste, screenshot } from './harness.js';
+import { start, frame, messageText, clickCell, paste, screenshot, golden } from './harness.js';
 import { renderers } from '../../www/games/index.js';
 import { deflateRawSync } from 'node:zlib';
 
@@ -198,5 +198,29 @@ test('after a solve, focus is on "Back to my game"; Your games names each entry'
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => window.arcade.frame().moves === 1);
   assert.match(await page.textContent('#saved'), /greedy solver, 1 s · seed 2/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a file dropped on the player loads as an upload; a number ending its name is the seed', async () => {
+  const page = await site.open('?v=1&game=lines&seed=3');
+  const drop = (name, text) => page.evaluate(([n, t]) => {
+    const data = new DataTransfer();
+    data.items.add(new File([t], n, { type: 'text/plain' }));
+    document.getElementById('board').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, [name, text]);
+  await drop('run_0005.txt', golden('lines', 'seed5-greedy.out'));
+  await page.waitForFunction(() => window.arcade.frame().moves === 1000);
+  assert.equal((await shown(page)).seed, '5');
+  assert.match(await messageText(page), /^The file run_0005\.txt \(seed 5, from the file's name\): score [\d,]+ after 1,000 moves/);
+  const dropped = (await frame(page)).score;
+  // The same text pasted on seed 5 scores the same.
+  await paste(page, golden('lines', 'seed5-greedy.out'));
+  await page.click('#load-output');
+  assert.equal((await frame(page)).score, dropped);
+  // A name without a number: the shown seed, said so.
+  await drop('mine.txt', golden('lines', 'seed5-greedy.out'));
+  await page.waitForFunction(() => /mine\.txt/.test(document.getElementById('message-text').textContent));
+  assert.match(await messageText(page), /on the shown seed 5: the file's name ends in no seed number/);
+  assert.equal((await shown(page)).source.name, 'mine.txt');
   assert.deepEqual(page.errors, []);
 });

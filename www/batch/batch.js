@@ -11,6 +11,7 @@ import { parseSeeds, pickOutputs, filesFromDrop, compareSeeds } from './seeds.js
 import { relativeScores } from '../pkg/arcade.js';
 import { winsTiesLosses, gap } from './relative.js';
 import { group, plural, median, errorText, problemText } from '../words.js';
+import { download } from '../download.js';
 
 const STORAGE_KEY = 'arcade.batch.v1';
 const KEEP_RUNS = 6;
@@ -41,15 +42,6 @@ function el(tag, props = {}, ...children) {
 }
 
 const labelled = (text, control, props = {}) => el('label', props, `${text} `, control);
-
-function download(name, blob) {
-  const url = URL.createObjectURL(blob);
-  const a = el('a', { href: url, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** `N=9 C=4` (the game's describe) → {N: 9, C: 4}. */
 function parseLabel(label) {
