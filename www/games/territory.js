@@ -154,6 +154,9 @@ export function create(canvas, hooks) {
   function values(ctx, ui, view) {
     const { grid, valueH } = ui.layout;
     ctx.font = `400 ${ui.px(12)}px ${FONT}`;
+    // A board shown too small for readable values leaves them all to the tooltip and Board as
+    // text (some values and not others would read as a pattern).
+    if (Math.max(...view.values.map((v) => ctx.measureText(String(v)).width)) + 4 > CELL) return;
     for (let x = 0; x < view.n; x++) {
       for (let y = 0; y < view.n; y++) {
         const i = index(view, x, y);
@@ -161,8 +164,6 @@ export function create(canvas, hooks) {
         const cx = grid.x0 + (y + 0.5) * CELL;
         const cy = grid.y0 + x * CELL + valueH / 2 + 2;
         const w = ctx.measureText(String(view.values[i])).width + 4;
-        // A board shown too small for readable values leaves them to the tooltip and Board as text.
-        if (w > CELL) continue;
         ctx.fillStyle = fill;
         ctx.fillRect(cx - w / 2, cy - valueH / 2 + 1, w, valueH - 2);
         ui.text(String(view.values[i]), cx, cy, { size: 12, colour: inkOn(fill), align: 'center', baseline: 'middle' });
