@@ -46,7 +46,7 @@ export function roundRect(ctx, x, y, w, h, radius) {
 }
 
 /** A number with thousands separators, as the page writes scores. */
-export const group = (n) => Number(n).toLocaleString('en-US');
+export { group } from '../words.js';
 
 /** A control button for a renderer's `controls(container)`. */
 export function button(id, label, title, run) {

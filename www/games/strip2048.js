@@ -20,7 +20,8 @@ const SETTLE_AFTER_GIVING_UP_MS = 1000;
 export const openingSeed = '7';
 
 const arrowOf = (letter) => (letter === 'l' ? '← Left' : 'Right →');
-const group = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+// Scores here are decimal strings past 2^53 (exact), so they are grouped as text.
+const groupDigits = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** #rrggbb of an HSL colour (h in degrees, s and l in 0..1). */
 function hslHex(h, sat, l) {
@@ -152,7 +153,7 @@ export function create(canvas, hooks) {
       if (!view.last_effective) last = `last move ${dir} changed nothing (skipped)`;
       else {
         const spawned = view.spawned === null ? '' : `, a new ${view.tiles[view.spawned] === 2 ? 4 : 2} at cell ${view.spawned}`;
-        last = `last move ${dir}: +${group(view.last_gained)}${spawned}`;
+        last = `last move ${dir}: +${groupDigits(view.last_gained)}${spawned}`;
       }
     }
     const { lh } = ui.layout;
@@ -302,9 +303,9 @@ export function create(canvas, hooks) {
       ctx.fillStyle = '#12b76a';
       ctx.fill();
     }
-    ui.text(group(analysis.best), valueX, titleY + 2, { size: 20, weight: 700 });
-    const gain = analysis.over ? 'game over' : `+${group(analysis.gain)} still to gain`;
-    meterText = `best reachable ${group(analysis.best)} (exact) · now ${view.score_text} · ${gain}`;
+    ui.text(groupDigits(analysis.best), valueX, titleY + 2, { size: 20, weight: 700 });
+    const gain = analysis.over ? 'game over' : `+${groupDigits(analysis.gain)} still to gain`;
+    meterText = `best reachable ${groupDigits(analysis.best)} (exact) · now ${view.score_text} · ${gain}`;
     ui.text(fitted(ctx, ui, `${gain} · exact, solved in ${Math.max(1, Math.round(analysis.ms))} ms`, width, 12), PAD, noteY, { size: 12, colour: ui.theme.muted });
   }
 
@@ -357,10 +358,10 @@ export function create(canvas, hooks) {
     if (!analysis?.exact) {
       hooks.message(`No hint: ${analysis?.reason ?? 'no analysis'}.`);
     } else if (!analysis.next) {
-      hooks.message(`The game is over: the final score is ${group(analysis.best)}.`);
+      hooks.message(`The game is over: the final score is ${groupDigits(analysis.best)}.`);
     } else {
       hintKey = keyOf(frame.view);
-      hooks.message(`Optimal next move: ${arrowOf(analysis.next)} — it keeps a final score of ${group(analysis.best)} reachable.`);
+      hooks.message(`Optimal next move: ${arrowOf(analysis.next)} — it keeps a final score of ${groupDigits(analysis.best)} reachable.`);
       board.redraw();
     }
   }
@@ -369,7 +370,7 @@ export function create(canvas, hooks) {
     const view = frame.view;
     const i = cell.c;
     const e = view.tiles[i];
-    let tip = e === 0 ? `cell ${i}: empty` : `cell ${i}: 2^${e} = ${group(view.values[i])}`;
+    let tip = e === 0 ? `cell ${i}: empty` : `cell ${i}: 2^${e} = ${groupDigits(view.values[i])}`;
     const lands = [];
     if (view.spawn_left?.cell === i) lands.push('←');
     if (view.spawn_right?.cell === i) lands.push('→');
