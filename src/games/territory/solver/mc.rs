@@ -6,91 +6,123 @@
 //! rollout is log2(1 + S0 / SA) at its horizon, the contest's own score.
 
 use super::model::{AiModel, MoveSummary};
-use super::sim::{nth_bit, FastRng, Sim};
+use super::sim::{pick, Bits, FastRng, Sim, Values};
 use crate::clock::Budget;
 use crate::game::Agent;
 use crate::games::territory::{Action, Observation, Territory, CELLS, MAX_PLAYERS, TURNS};
 
-/// Particles per AI.
-const PARTICLES: usize = 256;
-/// Metropolis steps per particle when a filter is rejuvenated.
-const MH_STEPS: usize = 2;
-/// Rollout length in turns (the current one included).
-const HORIZON: usize = 10;
-/// Options left for the last round of sequential halving.
-const FINALISTS: usize = 2;
-/// Enough rollouts for any turn; an unlimited budget stops here.
-const MAX_ITERATIONS: usize = 4000;
-
-/// Player 0's policy inside rollouts: the AI policy's shape with its own weights (empty,
-/// own, own at cap, enemy level 1, enemy higher), and some random moves. Tried on seeds
-/// 100..179: a bonus for the leading AI's cells, more randomness or other weights made no
-/// difference that 80 seeds could tell from noise.
-struct RolloutPolicy {
-    weights: [f64; 5],
-    eps: f64,
+/// The player's settings. The defaults are the tuned ones.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Particles per AI.
+    pub particles: usize,
+    /// Metropolis steps per particle when a filter is rejuvenated.
+    pub mh_steps: usize,
+    /// Rollout length in turns (the current one included).
+    pub horizon: usize,
+    /// Options left for the last round of sequential halving.
+    pub finalists: usize,
+    /// Enough rollouts for any turn; an unlimited budget stops here.
+    pub max_iterations: usize,
+    /// Player 0's rollout policy: weights of empty, own, own at cap, enemy level 1, enemy
+    /// higher cells, then the leading AI's level 1 and higher cells.
+    pub policy: [f64; 7],
+    /// Player 0's random-move rate in rollouts.
+    pub policy_eps: f64,
 }
 
-const POLICY: RolloutPolicy = RolloutPolicy {
-    weights: [1.0, 0.8, 0.0, 1.2, 0.6],
-    eps: 0.15,
-};
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            particles: 256,
+            mh_steps: 2,
+            horizon: 10,
+            finalists: 2,
+            max_iterations: 4000,
+            policy: [1.0, 0.8, 0.0, 1.2, 0.6, 1.2, 0.6],
+            policy_eps: 0.15,
+        }
+    }
+}
 
-impl RolloutPolicy {
+impl Config {
+    /// Player 0's move inside rollouts: the AI policy's shape with its own weights, the
+    /// leading AI's cells weighted apart, and some random moves.
     #[inline]
-    fn choose(&self, sim: &Sim, values: &[f64; CELLS], rng: &mut FastRng) -> u8 {
+    fn choose(&self, sim: &Sim, values: &Values, rng: &mut FastRng) -> u8 {
         let b = sim.candidates(0);
-        if rng.unit() < self.eps {
-            return nth_bit(b, rng.below(b.count_ones())) as u8;
+        if rng.unit() < self.policy_eps {
+            return pick(b, rng);
         }
-        let mut best = -1.0;
-        let mut choice = sim.pos[0];
-        let mut rest = b;
-        while rest != 0 {
-            let cell = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let a = values[cell] * self.weights[sim.kind(0, cell) as usize];
-            if a > best {
-                best = a;
-                choice = cell as u8;
-            }
-        }
-        choice
+        let k = sim.kind_masks(0, b);
+        let lead = sim.own[sim.leader()];
+        let masks: [Bits; 7] = [
+            k[0],
+            k[1],
+            k[2],
+            k[3] & !lead,
+            k[4] & !lead,
+            k[3] & lead,
+            k[4] & lead,
+        ];
+        Sim::greedy(&masks, &self.policy, values, rng)
     }
 }
 
 #[derive(Default)]
 pub struct MonteCarloAgent {
+    pub config: Config,
     learner: Option<Learner>,
+    /// Work done so far (for measurements; never read by the play).
+    pub stats: Stats,
+}
+
+impl MonteCarloAgent {
+    pub fn with_config(config: Config) -> Self {
+        MonteCarloAgent {
+            config,
+            ..Default::default()
+        }
+    }
+}
+
+/// Rollouts and simulated turns since the agent was made.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stats {
+    pub rollouts: u64,
+    pub steps: u64,
+    pub search_ms: f64,
 }
 
 /// Everything learnt so far in one game.
 struct Learner {
     models: Vec<AiModel>,
+    values: Values,
     /// Reported turns already taken into account.
     seen: usize,
     rng: FastRng,
 }
 
 impl Learner {
-    fn new(obs: &Observation) -> Self {
+    fn new(obs: &Observation, particles: usize) -> Self {
         let mut seed = obs.m as u64 * 31 + obs.u as u64;
         for &v in &obs.values {
             seed = seed.wrapping_mul(0x100_0000_01B3) ^ v as u64;
         }
         let mut rng = FastRng::new(seed);
         let models = (1..obs.m)
-            .map(|_| AiModel::new(PARTICLES, &mut rng))
+            .map(|_| AiModel::new(particles, &mut rng))
             .collect();
         Learner {
             models,
+            values: Values::new(&obs.values),
             seen: 0,
             rng,
         }
     }
 
     /// Feeds the filters every AI move reported since the last call.
-    fn learn(&mut self, obs: &Observation) {
+    fn learn(&mut self, obs: &Observation, mh_steps: usize) {
         let mut list = Vec::with_capacity(CELLS);
         for t in self.seen..obs.turn() {
             let before = obs.board_before(t);
@@ -104,7 +136,7 @@ impl Learner {
                     &list,
                     obs.history[t].targets[p],
                 );
-                self.models[p - 1].observe(summary, MH_STEPS, &mut self.rng);
+                self.models[p - 1].observe(summary, mh_steps, &mut self.rng);
             }
         }
         self.seen = obs.turn();
@@ -125,15 +157,16 @@ fn rollout_value(sim: &Sim) -> f64 {
 
 impl Agent<Territory> for MonteCarloAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
+        let config = &self.config;
         if self.learner.as_ref().is_none_or(|l| l.seen > obs.turn()) {
-            self.learner = Some(Learner::new(obs));
+            self.learner = Some(Learner::new(obs, config.particles));
         }
         let learner = self.learner.as_mut().expect("set above");
-        learner.learn(obs);
+        learner.learn(obs, config.mh_steps);
 
         let turn = obs.turn();
         let board = obs.board();
-        let values: [f64; CELLS] = std::array::from_fn(|c| obs.values[c] as f64);
+        let values = &learner.values;
         let root = Sim::new(&board, obs.m, obs.u, &obs.values, turn);
         let mut options = Vec::new();
         let mut rest = root.candidates(0);
@@ -141,7 +174,7 @@ impl Agent<Territory> for MonteCarloAgent {
             options.push(rest.trailing_zeros() as u8);
             rest &= rest - 1;
         }
-        let fallback = POLICY.choose(&root, &values, &mut FastRng::new(turn as u64));
+        let fallback = config.choose(&root, values, &mut FastRng::new(turn as u64));
         if options.len() == 1 {
             return Action::to_cell(options[0] as usize);
         }
@@ -153,12 +186,13 @@ impl Agent<Territory> for MonteCarloAgent {
         let deadline = start_ms + share;
         // Sequential halving on time: each round gets an equal slice, then the worse half
         // of the options is dropped.
-        let rounds = (options.len() as f64 / FINALISTS as f64)
+        let finalists = config.finalists;
+        let rounds = (options.len() as f64 / finalists as f64)
             .log2()
             .ceil()
             .max(1.0);
         let mut round = 1.0;
-        let horizon = HORIZON.min(TURNS - turn);
+        let horizon = config.horizon.min(TURNS - turn);
         let m = obs.m;
         let mut totals = vec![0.0; options.len()];
         let mut active: Vec<usize> = (0..options.len()).collect();
@@ -167,7 +201,7 @@ impl Agent<Territory> for MonteCarloAgent {
             weights: [0.0; 5],
             eps: 0.0,
         }; MAX_PLAYERS];
-        while runs < MAX_ITERATIONS && budget.elapsed_ms() < deadline {
+        while runs < config.max_iterations && budget.elapsed_ms() < deadline {
             let rng = &mut learner.rng;
             for (ai, model) in ais[1..m].iter_mut().zip(&learner.models) {
                 let particle = model.sample(rng);
@@ -183,32 +217,35 @@ impl Agent<Territory> for MonteCarloAgent {
             let mut first = [0u8; MAX_PLAYERS];
             let mut first_rng = FastRng::new(seed);
             for p in 1..m {
-                first[p] = root.ai_move(p, &ais[p].weights, ais[p].eps, &values, &mut first_rng);
+                first[p] = root.ai_move(p, &ais[p].weights, ais[p].eps, values, &mut first_rng);
             }
             for &i in &active {
                 let mut sim = root.clone();
                 let mut targets = first;
                 targets[0] = options[i];
-                sim.step(&targets, &obs.values);
+                sim.step(&targets, &values.v);
                 let mut rng = FastRng::new(seed ^ 0x5DEE_CE66_D1CE_4E5B);
                 for _ in 1..horizon {
-                    targets[0] = POLICY.choose(&sim, &values, &mut rng);
+                    targets[0] = config.choose(&sim, values, &mut rng);
                     for p in 1..m {
-                        targets[p] = sim.ai_move(p, &ais[p].weights, ais[p].eps, &values, &mut rng);
+                        targets[p] = sim.ai_move(p, &ais[p].weights, ais[p].eps, values, &mut rng);
                     }
-                    sim.step(&targets, &obs.values);
+                    sim.step(&targets, &values.v);
                 }
                 totals[i] += rollout_value(&sim);
             }
+            self.stats.rollouts += active.len() as u64;
+            self.stats.steps += (active.len() * horizon) as u64;
             runs += 1;
-            if active.len() > FINALISTS && budget.elapsed_ms() >= start_ms + share * round / rounds
+            if active.len() > finalists && budget.elapsed_ms() >= start_ms + share * round / rounds
             {
                 // Every active option has had every rollout, so totals compare fairly.
                 active.sort_by(|&a, &b| totals[b].total_cmp(&totals[a]));
-                active.truncate((active.len() / 2).max(FINALISTS));
+                active.truncate((active.len() / 2).max(finalists));
                 round += 1.0;
             }
         }
+        self.stats.search_ms += budget.elapsed_ms() - start_ms;
         if runs == 0 {
             return Action::to_cell(fallback as usize);
         }

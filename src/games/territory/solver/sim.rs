@@ -43,13 +43,104 @@ pub fn flood(seed: Bits, mask: Bits) -> Bits {
     }
 }
 
-/// The `k`-th set bit (0-based) of `s`.
+/// The `k`-th set bit (0-based) of `s` (k < popcount).
 #[inline]
-pub fn nth_bit(mut s: Bits, k: u32) -> usize {
-    for _ in 0..k {
-        s &= s - 1;
+pub fn nth_bit(s: Bits, k: u32) -> usize {
+    let low = s as u64;
+    let count = low.count_ones();
+    if k < count {
+        select64(low, k)
+    } else {
+        64 + select64((s >> 64) as u64, k - count)
     }
-    s.trailing_zeros() as usize
+}
+
+#[inline]
+fn select64(mut x: u64, mut k: u32) -> usize {
+    let mut base = 0;
+    loop {
+        let c = (x & 0xFFFF).count_ones();
+        if k < c {
+            break;
+        }
+        k -= c;
+        x >>= 16;
+        base += 16;
+    }
+    for _ in 0..k {
+        x &= x - 1;
+    }
+    base + x.trailing_zeros() as usize
+}
+
+/// A uniformly drawn set bit of a non-empty `s`.
+#[inline]
+pub fn pick(s: Bits, rng: &mut FastRng) -> u8 {
+    let count = s.count_ones();
+    if count == 1 {
+        return s.trailing_zeros() as u8;
+    }
+    nth_bit(s, rng.below(count)) as u8
+}
+
+/// The cell values with an index for "the best value in a set of cells": the distinct values
+/// highest first, and for each the cells worth at least that much.
+#[derive(Clone, Debug)]
+pub struct Values {
+    pub v: [u32; CELLS],
+    pub f: [f64; CELLS],
+    distinct: [u32; CELLS],
+    count: usize,
+    at_least: [Bits; CELLS],
+    exactly: [Bits; CELLS],
+}
+
+impl Values {
+    pub fn new(values: &[u32; CELLS]) -> Values {
+        let mut sorted = *values;
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
+        let mut distinct = [0u32; CELLS];
+        let mut count = 0;
+        for v in sorted {
+            if count == 0 || distinct[count - 1] != v {
+                distinct[count] = v;
+                count += 1;
+            }
+        }
+        let mut exactly = [0; CELLS];
+        let mut at_least = [0; CELLS];
+        for j in 0..count {
+            for (cell, &v) in values.iter().enumerate() {
+                if v == distinct[j] {
+                    exactly[j] |= bit(cell);
+                }
+            }
+            at_least[j] = exactly[j] | if j > 0 { at_least[j - 1] } else { 0 };
+        }
+        Values {
+            v: *values,
+            f: std::array::from_fn(|c| values[c] as f64),
+            distinct,
+            count,
+            at_least,
+            exactly,
+        }
+    }
+
+    /// The best value in a non-empty `s` and the cells of `s` that have it.
+    #[inline]
+    pub fn top(&self, s: Bits) -> (u32, Bits) {
+        let (mut lo, mut hi) = (0, self.count - 1);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if self.at_least[mid] & s != 0 {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        (self.distinct[lo], s & self.exactly[lo])
+    }
 }
 
 /// Small fast generator for rollouts (xorshift64*).
@@ -118,6 +209,10 @@ pub struct Sim {
     pub pos: [u8; MAX_PLAYERS],
     pub scores: [i64; MAX_PLAYERS],
     pub pieces: Bits,
+    /// Owned cells (by anyone), those at level 1, those at the cap.
+    pub owned: Bits,
+    pub level1: Bits,
+    pub capped: Bits,
     pub turn: usize,
 }
 
@@ -131,6 +226,18 @@ impl Sim {
         }
         let mut reach = [0; MAX_PLAYERS];
         let mut pieces = 0;
+        let (mut owned, mut level1, mut capped) = (0, 0, 0);
+        for cell in 0..CELLS {
+            if board.owner[cell] >= 0 {
+                owned |= bit(cell);
+                if board.level[cell] == 1 {
+                    level1 |= bit(cell);
+                }
+                if board.level[cell] == u {
+                    capped |= bit(cell);
+                }
+            }
+        }
         for p in 0..m {
             reach[p] = flood(bit(board.pos[p] as usize), own[p]);
             pieces |= bit(board.pos[p] as usize);
@@ -145,8 +252,66 @@ impl Sim {
             pos: board.pos,
             scores: board.player_scores(values),
             pieces,
+            owned,
+            level1,
+            capped,
             turn,
         }
+    }
+
+    /// B_p split by `Kind` (indexed by it).
+    #[inline]
+    pub fn kind_masks(&self, p: usize, b: Bits) -> [Bits; 5] {
+        let mine = self.own[p];
+        let enemy = self.owned & !mine;
+        [
+            b & !self.owned,
+            b & mine & !self.capped,
+            b & mine & self.capped,
+            b & enemy & self.level1,
+            b & enemy & !self.level1,
+        ]
+    }
+
+    /// The greedy choice over cell sets with weights `w`: the cells of highest `V * w`, ties
+    /// drawn uniformly (every cell of a set with weight 0 is worth 0).
+    #[inline]
+    pub fn greedy<const K: usize>(
+        masks: &[Bits; K],
+        w: &[f64; K],
+        values: &Values,
+        rng: &mut FastRng,
+    ) -> u8 {
+        let mut best = -1.0;
+        let mut ties: Bits = 0;
+        for k in 0..K {
+            let s = masks[k];
+            if s == 0 {
+                continue;
+            }
+            let (a, cells) = if w[k] == 0.0 {
+                (0.0, s)
+            } else {
+                let (v, cells) = values.top(s);
+                (v as f64 * w[k], cells)
+            };
+            if a > best {
+                best = a;
+                ties = cells;
+            } else if a == best {
+                ties |= cells;
+            }
+        }
+        pick(ties, rng)
+    }
+
+    /// Sets the level masks of one owned cell from its level.
+    #[inline]
+    fn mark(&mut self, cell: usize) {
+        let b = bit(cell);
+        let level = self.level[cell];
+        self.level1 = if level == 1 { self.level1 | b } else { self.level1 & !b };
+        self.capped = if level == self.u { self.capped | b } else { self.capped & !b };
     }
 
     /// Player p's legal targets B_p as a mask.
@@ -181,33 +346,14 @@ impl Sim {
         p: usize,
         w: &KindWeights,
         eps: f64,
-        values: &[f64; CELLS],
+        values: &Values,
         rng: &mut FastRng,
     ) -> u8 {
         let b = self.candidates(p);
         if rng.unit() < eps {
-            return nth_bit(b, rng.below(b.count_ones())) as u8;
+            return pick(b, rng);
         }
-        let mut best = -1.0;
-        let mut choice = self.pos[p];
-        let mut ties = 0;
-        let mut rest = b;
-        while rest != 0 {
-            let cell = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let a = values[cell] * w[self.kind(p, cell) as usize];
-            if a > best {
-                best = a;
-                choice = cell as u8;
-                ties = 1;
-            } else if a == best {
-                ties += 1;
-                if rng.below(ties) == 0 {
-                    choice = cell as u8;
-                }
-            }
-        }
-        choice
+        Sim::greedy(&self.kind_masks(p, b), w, values, rng)
     }
 
     /// One turn with every target chosen: the judge's conflict, update and restore rules.
@@ -215,10 +361,17 @@ impl Sim {
     pub fn step(&mut self, targets: &[u8; MAX_PLAYERS], values: &[u32; CELLS]) -> u32 {
         let m = self.m;
         let mut removed = 0u32;
-        for (p, &cell) in targets[..m].iter().enumerate() {
-            let shared = (0..m).any(|q| q != p && targets[q] == cell);
-            if shared && self.owner[cell as usize] != p as i8 {
-                removed |= 1 << p;
+        let (mut seen, mut shared): (Bits, Bits) = (0, 0);
+        for &cell in &targets[..m] {
+            let b = bit(cell as usize);
+            shared |= seen & b;
+            seen |= b;
+        }
+        if shared != 0 {
+            for (p, &cell) in targets[..m].iter().enumerate() {
+                if shared & bit(cell as usize) != 0 && self.owner[cell as usize] != p as i8 {
+                    removed |= 1 << p;
+                }
             }
         }
         let mut lost = 0u32;
@@ -234,11 +387,14 @@ impl Sim {
                 self.owner[cell] = p as i8;
                 self.level[cell] = 1;
                 self.own[p] |= bit(cell);
+                self.owned |= bit(cell);
+                self.mark(cell);
                 self.scores[p] += v;
                 gained |= 1 << p;
             } else if owner as usize == p {
                 if self.level[cell] < self.u {
                     self.level[cell] += 1;
+                    self.mark(cell);
                     self.scores[p] += v;
                 }
             } else {
@@ -251,11 +407,13 @@ impl Sim {
                     self.own[q] &= !bit(cell);
                     self.own[p] |= bit(cell);
                     self.scores[p] += v;
+                    self.mark(cell);
                     if self.reach[q] & bit(cell) != 0 {
                         lost |= 1 << q;
                     }
                     gained |= 1 << p;
                 } else {
+                    self.mark(cell);
                     removed |= 1 << p;
                     continue;
                 }
@@ -269,11 +427,29 @@ impl Sim {
                 self.reach[p] = flood(bit(self.pos[p] as usize), self.own[p]);
             } else if gained >> p & 1 == 1 {
                 // The new cell may join own cells that were cut off before.
-                self.reach[p] = flood(self.reach[p] | bit(self.pos[p] as usize), self.own[p]);
+                let cell = bit(self.pos[p] as usize);
+                let cut_off = self.own[p] & !self.reach[p] & !cell;
+                self.reach[p] = if cut_off & spread(cell) != 0 {
+                    flood(self.reach[p] | cell, self.own[p])
+                } else {
+                    self.reach[p] | cell
+                };
             }
         }
         self.turn += 1;
         removed
+    }
+
+    /// The AI with the highest score (the first one on a tie).
+    #[inline]
+    pub fn leader(&self) -> usize {
+        let mut lead = 1;
+        for p in 2..self.m {
+            if self.scores[p] > self.scores[lead] {
+                lead = p;
+            }
+        }
+        lead
     }
 
     /// S0 and the best AI score.
@@ -349,7 +525,7 @@ mod tests {
         let inst = Territory::generate(4, &Params::new());
         let board = Board::start(&inst.starts);
         let sim = Sim::new(&board, inst.m, inst.u, &inst.values, 0);
-        let values: [f64; CELLS] = std::array::from_fn(|c| inst.values[c] as f64);
+        let values = Values::new(&inst.values);
         let w = AiParams {
             wa: 0.9,
             wb: 0.4,
