@@ -46,6 +46,14 @@ impl Default for Config {
 }
 
 impl Config {
+    /// Sets a numeric setting by name (for tuning runs); unknown names panic.
+    pub fn set(&mut self, name: &str, value: f64) {
+        match name {
+            "max_iterations" => self.max_iterations = value as usize,
+            _ => panic!("unknown setting {name}"),
+        }
+    }
+
     /// Player 0's move inside rollouts: the AI policy's shape with its own weights, the
     /// leading AI's cells weighted apart, and some random moves.
     #[inline]
@@ -54,8 +62,8 @@ impl Config {
         if rng.unit() < self.policy_eps {
             return pick(b, rng);
         }
-        let k = sim.kind_masks(0, b);
-        let lead = sim.own[sim.leader()];
+        let k = sim.kind_masks(0, values.to_rank(b));
+        let lead = sim.ranked[sim.leader()];
         let masks: [Bits; 7] = [
             k[0],
             k[1],
@@ -92,6 +100,8 @@ pub struct Stats {
     pub rollouts: u64,
     pub steps: u64,
     pub search_ms: f64,
+    /// Time spent updating the particle filters.
+    pub learn_ms: f64,
 }
 
 /// Everything learnt so far in one game.
@@ -162,12 +172,14 @@ impl Agent<Territory> for MonteCarloAgent {
             self.learner = Some(Learner::new(obs, config.particles));
         }
         let learner = self.learner.as_mut().expect("set above");
+        let learn_start = budget.elapsed_ms();
         learner.learn(obs, config.mh_steps);
+        self.stats.learn_ms += budget.elapsed_ms() - learn_start;
 
         let turn = obs.turn();
         let board = obs.board();
         let values = &learner.values;
-        let root = Sim::new(&board, obs.m, obs.u, &obs.values, turn);
+        let root = Sim::new(&board, obs.m, obs.u, values, turn);
         let mut options = Vec::new();
         let mut rest = root.candidates(0);
         while rest != 0 {
@@ -183,7 +195,6 @@ impl Agent<Territory> for MonteCarloAgent {
         let turns_left = (TURNS - turn).max(1) as f64;
         let start_ms = budget.elapsed_ms();
         let share = budget.remaining_ms() / turns_left;
-        let deadline = start_ms + share;
         // Sequential halving on time: each round gets an equal slice, then the worse half
         // of the options is dropped.
         let finalists = config.finalists;
@@ -201,7 +212,11 @@ impl Agent<Territory> for MonteCarloAgent {
             weights: [0.0; 5],
             eps: 0.0,
         }; MAX_PLAYERS];
-        while runs < config.max_iterations && budget.elapsed_ms() < deadline {
+        // How far the search is, by time or by the iteration cap, whichever is further.
+        let progress = |runs: usize, budget: &mut Budget| {
+            ((budget.elapsed_ms() - start_ms) / share).max(runs as f64 / config.max_iterations as f64)
+        };
+        while progress(runs, budget) < 1.0 {
             let rng = &mut learner.rng;
             for (ai, model) in ais[1..m].iter_mut().zip(&learner.models) {
                 let particle = model.sample(rng);
@@ -223,22 +238,21 @@ impl Agent<Territory> for MonteCarloAgent {
                 let mut sim = root.clone();
                 let mut targets = first;
                 targets[0] = options[i];
-                sim.step(&targets, &values.v);
+                sim.step(&targets, values);
                 let mut rng = FastRng::new(seed ^ 0x5DEE_CE66_D1CE_4E5B);
                 for _ in 1..horizon {
                     targets[0] = config.choose(&sim, values, &mut rng);
                     for p in 1..m {
                         targets[p] = sim.ai_move(p, &ais[p].weights, ais[p].eps, values, &mut rng);
                     }
-                    sim.step(&targets, &values.v);
+                    sim.step(&targets, values);
                 }
                 totals[i] += rollout_value(&sim);
             }
             self.stats.rollouts += active.len() as u64;
             self.stats.steps += (active.len() * horizon) as u64;
             runs += 1;
-            if active.len() > finalists && budget.elapsed_ms() >= start_ms + share * round / rounds
-            {
+            if active.len() > finalists && progress(runs, budget) >= round / rounds {
                 // Every active option has had every rollout, so totals compare fairly.
                 active.sort_by(|&a, &b| totals[b].total_cmp(&totals[a]));
                 active.truncate((active.len() / 2).max(finalists));

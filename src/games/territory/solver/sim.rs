@@ -83,63 +83,72 @@ pub fn pick(s: Bits, rng: &mut FastRng) -> u8 {
     nth_bit(s, rng.below(count)) as u8
 }
 
-/// The cell values with an index for "the best value in a set of cells": the distinct values
-/// highest first, and for each the cells worth at least that much.
+/// The cell values, and a second layout of cell masks for "the best value in a set of
+/// cells": bit r of a rank mask is the cell of r-th highest value, so the best cells of a
+/// set are its lowest bit and the cells of equal value next to it.
 #[derive(Clone, Debug)]
 pub struct Values {
     pub v: [u32; CELLS],
-    pub f: [f64; CELLS],
-    distinct: [u32; CELLS],
-    count: usize,
-    at_least: [Bits; CELLS],
-    exactly: [Bits; CELLS],
+    /// Rank of each cell (0: highest value) and cell of each rank.
+    pub rank: [u8; CELLS],
+    pub cell_of: [u8; CELLS],
+    /// Value at each rank, and the ranks of that same value.
+    value_at: [u32; CELLS],
+    same: [Bits; CELLS],
+    /// `to_rank` by bytes: the rank mask of each byte value at each byte position.
+    table: Box<[[Bits; 256]; 13]>,
 }
 
 impl Values {
     pub fn new(values: &[u32; CELLS]) -> Values {
-        let mut sorted = *values;
-        sorted.sort_unstable_by(|a, b| b.cmp(a));
-        let mut distinct = [0u32; CELLS];
-        let mut count = 0;
-        for v in sorted {
-            if count == 0 || distinct[count - 1] != v {
-                distinct[count] = v;
-                count += 1;
-            }
+        let mut order: [u8; CELLS] = std::array::from_fn(|c| c as u8);
+        order.sort_by_key(|&c| (std::cmp::Reverse(values[c as usize]), c));
+        let mut rank = [0u8; CELLS];
+        for (r, &c) in order.iter().enumerate() {
+            rank[c as usize] = r as u8;
         }
-        let mut exactly = [0; CELLS];
-        let mut at_least = [0; CELLS];
-        for j in 0..count {
-            for (cell, &v) in values.iter().enumerate() {
-                if v == distinct[j] {
-                    exactly[j] |= bit(cell);
+        let value_at: [u32; CELLS] = std::array::from_fn(|r| values[order[r] as usize]);
+        let same = std::array::from_fn(|r| {
+            (0..CELLS)
+                .filter(|&q| value_at[q] == value_at[r])
+                .fold(0, |s, q| s | bit(q))
+        });
+        let mut table = Box::new([[0; 256]; 13]);
+        for (i, row) in table.iter_mut().enumerate() {
+            for (byte, entry) in row.iter_mut().enumerate() {
+                for j in 0..8 {
+                    let cell = i * 8 + j;
+                    if byte >> j & 1 == 1 && cell < CELLS {
+                        *entry |= bit(rank[cell] as usize);
+                    }
                 }
             }
-            at_least[j] = exactly[j] | if j > 0 { at_least[j - 1] } else { 0 };
         }
         Values {
             v: *values,
-            f: std::array::from_fn(|c| values[c] as f64),
-            distinct,
-            count,
-            at_least,
-            exactly,
+            rank,
+            cell_of: order,
+            value_at,
+            same,
+            table,
         }
     }
 
-    /// The best value in a non-empty `s` and the cells of `s` that have it.
+    /// A cell mask in the rank layout.
     #[inline]
-    pub fn top(&self, s: Bits) -> (u32, Bits) {
-        let (mut lo, mut hi) = (0, self.count - 1);
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            if self.at_least[mid] & s != 0 {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
+    pub fn to_rank(&self, s: Bits) -> Bits {
+        let mut r = 0;
+        for (i, row) in self.table.iter().enumerate() {
+            r |= row[(s >> (8 * i)) as usize & 0xFF];
         }
-        (self.distinct[lo], s & self.exactly[lo])
+        r
+    }
+
+    /// The best value in a non-empty rank mask `r` and the ranks of `r` that have it.
+    #[inline]
+    pub fn top(&self, r: Bits) -> (u32, Bits) {
+        let i = r.trailing_zeros() as usize;
+        (self.value_at[i], r & self.same[i])
     }
 }
 
@@ -209,7 +218,9 @@ pub struct Sim {
     pub pos: [u8; MAX_PLAYERS],
     pub scores: [i64; MAX_PLAYERS],
     pub pieces: Bits,
-    /// Owned cells (by anyone), those at level 1, those at the cap.
+    /// In the rank layout (`Values`): each player's cells, the owned cells (by anyone),
+    /// those at level 1, those at the cap.
+    pub ranked: [Bits; MAX_PLAYERS],
     pub owned: Bits,
     pub level1: Bits,
     pub capped: Bits,
@@ -217,7 +228,7 @@ pub struct Sim {
 }
 
 impl Sim {
-    pub fn new(board: &Board, m: usize, u: u8, values: &[u32; CELLS], turn: usize) -> Sim {
+    pub fn new(board: &Board, m: usize, u: u8, values: &Values, turn: usize) -> Sim {
         let mut own = [0; MAX_PLAYERS];
         for cell in 0..CELLS {
             if board.owner[cell] >= 0 {
@@ -227,14 +238,17 @@ impl Sim {
         let mut reach = [0; MAX_PLAYERS];
         let mut pieces = 0;
         let (mut owned, mut level1, mut capped) = (0, 0, 0);
+        let mut ranked = [0; MAX_PLAYERS];
         for cell in 0..CELLS {
             if board.owner[cell] >= 0 {
-                owned |= bit(cell);
+                let r = bit(values.rank[cell] as usize);
+                ranked[board.owner[cell] as usize] |= r;
+                owned |= r;
                 if board.level[cell] == 1 {
-                    level1 |= bit(cell);
+                    level1 |= r;
                 }
                 if board.level[cell] == u {
-                    capped |= bit(cell);
+                    capped |= r;
                 }
             }
         }
@@ -250,8 +264,9 @@ impl Sim {
             own,
             reach,
             pos: board.pos,
-            scores: board.player_scores(values),
+            scores: board.player_scores(&values.v),
             pieces,
+            ranked,
             owned,
             level1,
             capped,
@@ -259,10 +274,10 @@ impl Sim {
         }
     }
 
-    /// B_p split by `Kind` (indexed by it).
+    /// B_p (a rank mask) split by `Kind` (indexed by it).
     #[inline]
     pub fn kind_masks(&self, p: usize, b: Bits) -> [Bits; 5] {
-        let mine = self.own[p];
+        let mine = self.ranked[p];
         let enemy = self.owned & !mine;
         [
             b & !self.owned,
@@ -273,7 +288,7 @@ impl Sim {
         ]
     }
 
-    /// The greedy choice over cell sets with weights `w`: the cells of highest `V * w`, ties
+    /// The greedy choice over rank masks with weights `w`: a cell of highest `V * w`, ties
     /// drawn uniformly (every cell of a set with weight 0 is worth 0).
     #[inline]
     pub fn greedy<const K: usize>(
@@ -302,13 +317,13 @@ impl Sim {
                 ties |= cells;
             }
         }
-        pick(ties, rng)
+        values.cell_of[pick(ties, rng) as usize]
     }
 
     /// Sets the level masks of one owned cell from its level.
     #[inline]
-    fn mark(&mut self, cell: usize) {
-        let b = bit(cell);
+    fn mark(&mut self, cell: usize, values: &Values) {
+        let b = bit(values.rank[cell] as usize);
         let level = self.level[cell];
         self.level1 = if level == 1 { self.level1 | b } else { self.level1 & !b };
         self.capped = if level == self.u { self.capped | b } else { self.capped & !b };
@@ -353,12 +368,12 @@ impl Sim {
         if rng.unit() < eps {
             return pick(b, rng);
         }
-        Sim::greedy(&self.kind_masks(p, b), w, values, rng)
+        Sim::greedy(&self.kind_masks(p, values.to_rank(b)), w, values, rng)
     }
 
     /// One turn with every target chosen: the judge's conflict, update and restore rules.
     /// Returns the removed players as a bit mask.
-    pub fn step(&mut self, targets: &[u8; MAX_PLAYERS], values: &[u32; CELLS]) -> u32 {
+    pub fn step(&mut self, targets: &[u8; MAX_PLAYERS], values: &Values) -> u32 {
         let m = self.m;
         let mut removed = 0u32;
         let (mut seen, mut shared): (Bits, Bits) = (0, 0);
@@ -381,20 +396,22 @@ impl Sim {
                 continue;
             }
             let cell = target as usize;
-            let v = values[cell] as i64;
+            let v = values.v[cell] as i64;
+            let r = bit(values.rank[cell] as usize);
             let owner = self.owner[cell];
             if owner < 0 {
                 self.owner[cell] = p as i8;
                 self.level[cell] = 1;
                 self.own[p] |= bit(cell);
-                self.owned |= bit(cell);
-                self.mark(cell);
+                self.ranked[p] |= r;
+                self.owned |= r;
+                self.mark(cell, values);
                 self.scores[p] += v;
                 gained |= 1 << p;
             } else if owner as usize == p {
                 if self.level[cell] < self.u {
                     self.level[cell] += 1;
-                    self.mark(cell);
+                    self.mark(cell, values);
                     self.scores[p] += v;
                 }
             } else {
@@ -406,14 +423,16 @@ impl Sim {
                     self.level[cell] = 1;
                     self.own[q] &= !bit(cell);
                     self.own[p] |= bit(cell);
+                    self.ranked[q] &= !r;
+                    self.ranked[p] |= r;
                     self.scores[p] += v;
-                    self.mark(cell);
+                    self.mark(cell, values);
                     if self.reach[q] & bit(cell) != 0 {
                         lost |= 1 << q;
                     }
                     gained |= 1 << p;
                 } else {
-                    self.mark(cell);
+                    self.mark(cell, values);
                     removed |= 1 << p;
                     continue;
                 }
@@ -474,7 +493,8 @@ mod tests {
             let mut rng = FastRng::new(seed);
             let mut list = Vec::new();
             for _ in 0..TURNS {
-                let sim = Sim::new(&state.board, inst.m, inst.u, &inst.values, state.turn());
+                let values = Values::new(&inst.values);
+                let sim = Sim::new(&state.board, inst.m, inst.u, &values, state.turn());
                 for p in 0..inst.m {
                     state.board.candidates(inst.m, p, &mut list);
                     let judge: Bits = list.iter().fold(0, |s, &c| s | bit(c as usize));
@@ -497,7 +517,8 @@ mod tests {
         for seed in 0..8 {
             let inst = Territory::generate(seed, &Params::new());
             let mut state = Territory::start(&inst);
-            let mut sim = Sim::new(&state.board, inst.m, inst.u, &inst.values, 0);
+            let values = Values::new(&inst.values);
+            let mut sim = Sim::new(&state.board, inst.m, inst.u, &values, 0);
             let mut rng = FastRng::new(seed + 100);
             let mut list = Vec::new();
             for t in 0..TURNS {
@@ -509,13 +530,19 @@ mod tests {
                     &crate::games::territory::Action::to_cell(pick as usize),
                 )
                 .unwrap();
-                sim.step(&state.history[t].targets, &inst.values);
+                sim.step(&state.history[t].targets, &values);
                 assert_eq!(sim.owner, state.board.owner, "seed {seed} turn {t}");
                 assert_eq!(sim.level, state.board.level, "seed {seed} turn {t}");
                 assert_eq!(sim.pos, state.board.pos, "seed {seed} turn {t}");
                 assert_eq!(sim.scores, state.board.player_scores(&inst.values));
-                let fresh = Sim::new(&state.board, inst.m, inst.u, &inst.values, t + 1);
+                let fresh = Sim::new(&state.board, inst.m, inst.u, &values, t + 1);
                 assert_eq!(sim.reach, fresh.reach, "seed {seed} turn {t}");
+                assert_eq!(sim.ranked, fresh.ranked, "seed {seed} turn {t}");
+                assert_eq!(
+                    (sim.owned, sim.level1, sim.capped),
+                    (fresh.owned, fresh.level1, fresh.capped),
+                    "seed {seed} turn {t}"
+                );
             }
         }
     }
@@ -524,8 +551,8 @@ mod tests {
     fn greedy_ai_move_agrees_with_the_judge_values() {
         let inst = Territory::generate(4, &Params::new());
         let board = Board::start(&inst.starts);
-        let sim = Sim::new(&board, inst.m, inst.u, &inst.values, 0);
         let values = Values::new(&inst.values);
+        let sim = Sim::new(&board, inst.m, inst.u, &values, 0);
         let w = AiParams {
             wa: 0.9,
             wb: 0.4,
