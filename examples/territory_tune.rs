@@ -7,6 +7,7 @@
 //! A SETTING is `base` or comma-separated `name=value` (names as in `mc::Config`; `policy`
 //! takes seven values separated by `/`). ITERATIONS caps the iterations per turn (0: none),
 //! so with a large budget the work is fixed whatever the load of the machine.
+//! M=.. and U=.. in the environment force those parameters (as gen --M / --U).
 //! TSV=prefix writes prefix-K.tsv (seed, M, U, score) per setting.
 use arcade::clock::Budget;
 use arcade::game::{play, Game, Params};
@@ -59,7 +60,13 @@ fn main() {
         })
         .collect();
     for seed in from..from + count {
-        let inst = Territory::generate(seed, &Params::new());
+        let mut params = Params::new();
+        for name in ["M", "U"] {
+            if let Ok(v) = std::env::var(name) {
+                params.insert(name.into(), v.parse().unwrap());
+            }
+        }
+        let inst = Territory::generate(seed, &params);
         let mut line = format!("seed {seed} M={} U={}:", inst.m, inst.u);
         for (k, (_, config)) in settings.iter().enumerate() {
             let mut agent = MonteCarloAgent::with_config(config.clone());

@@ -6,7 +6,7 @@
 //! rollout is log2(1 + S0 / SA) at its horizon, the contest's own score.
 
 use super::model::{AiModel, MoveSummary};
-use super::sim::{pick, Bits, FastRng, Sim, Values};
+use super::sim::{bit, pick, Bits, FastRng, Sim, Values};
 use crate::clock::Budget;
 use crate::game::Agent;
 use crate::games::territory::{Action, Observation, Territory, CELLS, MAX_PLAYERS, TURNS};
@@ -29,6 +29,9 @@ pub struct Config {
     pub policy: [f64; 7],
     /// Player 0's random-move rate in rollouts.
     pub policy_eps: f64,
+    /// In rollouts, how often player 0 defends: moves onto its own cell that an AI's greedy
+    /// move attacks (the owner's piece wins a shared cell, the attacker is sent back).
+    pub defend: f64,
 }
 
 impl Default for Config {
@@ -41,6 +44,7 @@ impl Default for Config {
             max_iterations: 4000,
             policy: [1.0, 0.8, 0.0, 1.2, 0.6, 1.2, 0.6],
             policy_eps: 0.15,
+            defend: 0.7,
         }
     }
 }
@@ -50,17 +54,24 @@ impl Config {
     pub fn set(&mut self, name: &str, value: f64) {
         match name {
             "max_iterations" => self.max_iterations = value as usize,
+            "defend" => self.defend = value,
             _ => panic!("unknown setting {name}"),
         }
     }
 
     /// Player 0's move inside rollouts: the AI policy's shape with its own weights, the
     /// leading AI's cells weighted apart, and some random moves.
+    /// `threatened`: player 0's cells that the AIs' greedy moves attack this turn.
     #[inline]
-    fn choose(&self, sim: &Sim, values: &Values, rng: &mut FastRng) -> u8 {
+    fn choose(&self, sim: &Sim, values: &Values, threatened: Bits, rng: &mut FastRng) -> u8 {
         let b = sim.candidates(0);
         if rng.unit() < self.policy_eps {
             return pick(b, rng);
+        }
+        let defend = b & threatened;
+        if defend != 0 && rng.unit() < self.defend {
+            let (_, best) = values.top(values.to_rank(defend));
+            return values.cell_of[pick(best, rng) as usize];
         }
         let k = sim.kind_masks(0, values.to_rank(b));
         let lead = sim.ranked[sim.leader()];
@@ -186,7 +197,7 @@ impl Agent<Territory> for MonteCarloAgent {
             options.push(rest.trailing_zeros() as u8);
             rest &= rest - 1;
         }
-        let fallback = config.choose(&root, values, &mut FastRng::new(turn as u64));
+        let fallback = config.choose(&root, values, 0, &mut FastRng::new(turn as u64));
         if options.len() == 1 {
             return Action::to_cell(options[0] as usize);
         }
@@ -241,10 +252,23 @@ impl Agent<Territory> for MonteCarloAgent {
                 sim.step(&targets, values);
                 let mut rng = FastRng::new(seed ^ 0x5DEE_CE66_D1CE_4E5B);
                 for _ in 1..horizon {
-                    targets[0] = config.choose(&sim, values, &mut rng);
-                    for p in 1..m {
-                        targets[p] = sim.ai_move(p, &ais[p].weights, ais[p].eps, values, &mut rng);
+                    let mut threatened: Bits = 0;
+                    if config.defend > 0.0 {
+                        for p in 1..m {
+                            let ai = &ais[p];
+                            let (target, greedy) =
+                                sim.ai_move_and_greedy(p, &ai.weights, ai.eps, values, &mut rng);
+                            targets[p] = target;
+                            threatened |= bit(greedy as usize);
+                        }
+                        threatened &= sim.own[0];
+                    } else {
+                        for p in 1..m {
+                            let ai = &ais[p];
+                            targets[p] = sim.ai_move(p, &ai.weights, ai.eps, values, &mut rng);
+                        }
                     }
+                    targets[0] = config.choose(&sim, values, threatened, &mut rng);
                     sim.step(&targets, values);
                 }
                 totals[i] += rollout_value(&sim);

@@ -371,6 +371,27 @@ impl Sim {
         Sim::greedy(&self.kind_masks(p, values.to_rank(b)), w, values, rng)
     }
 
+    /// `ai_move` that also returns the greedy target (the move without its random part),
+    /// drawn even when the AI moves at random.
+    #[inline]
+    pub fn ai_move_and_greedy(
+        &self,
+        p: usize,
+        w: &KindWeights,
+        eps: f64,
+        values: &Values,
+        rng: &mut FastRng,
+    ) -> (u8, u8) {
+        let b = self.candidates(p);
+        let random = rng.unit() < eps;
+        let greedy = Sim::greedy(&self.kind_masks(p, values.to_rank(b)), w, values, rng);
+        if random {
+            (pick(b, rng), greedy)
+        } else {
+            (greedy, greedy)
+        }
+    }
+
     /// One turn with every target chosen: the judge's conflict, update and restore rules.
     /// Returns the removed players as a bit mask.
     pub fn step(&mut self, targets: &[u8; MAX_PLAYERS], values: &Values) -> u32 {
