@@ -17,7 +17,12 @@ fn cpu_seconds() -> f64 {
     let after = stat.rsplit(')').next().unwrap_or("");
     let fields: Vec<&str> = after.split_whitespace().collect();
     // Fields 14 and 15 of the file (utime, stime) are 12 and 13 after the name.
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
     (ticks(11) + ticks(12)) / 100.0
 }
 
@@ -39,8 +44,8 @@ fn main() {
         }
         let mut agent = MonteCarloAgent::with_config(config);
         let cpu = cpu_seconds();
-        let (_, state) = play::<Territory>(&inst, &mut agent, &mut Budget::new(budget_ms))
-            .expect("legal play");
+        let (_, state) =
+            play::<Territory>(&inst, &mut agent, &mut Budget::new(budget_ms)).expect("legal play");
         let s = agent.stats;
         let secs = if iterations > 0 {
             cpu_seconds() - cpu
@@ -65,6 +70,10 @@ fn main() {
         "all: {:.0} rollouts/s, {:.0} simulated turns/s over {seconds:.1} s ({})",
         rollouts as f64 / seconds,
         steps as f64 / seconds,
-        if iterations > 0 { "CPU" } else { "wall-clock search" }
+        if iterations > 0 {
+            "CPU"
+        } else {
+            "wall-clock search"
+        }
     );
 }

@@ -225,7 +225,8 @@ impl Agent<Territory> for MonteCarloAgent {
         }; MAX_PLAYERS];
         // How far the search is, by time or by the iteration cap, whichever is further.
         let progress = |runs: usize, budget: &mut Budget| {
-            ((budget.elapsed_ms() - start_ms) / share).max(runs as f64 / config.max_iterations as f64)
+            ((budget.elapsed_ms() - start_ms) / share)
+                .max(runs as f64 / config.max_iterations as f64)
         };
         while progress(runs, budget) < 1.0 {
             let rng = &mut learner.rng;

@@ -325,8 +325,16 @@ impl Sim {
     fn mark(&mut self, cell: usize, values: &Values) {
         let b = bit(values.rank[cell] as usize);
         let level = self.level[cell];
-        self.level1 = if level == 1 { self.level1 | b } else { self.level1 & !b };
-        self.capped = if level == self.u { self.capped | b } else { self.capped & !b };
+        self.level1 = if level == 1 {
+            self.level1 | b
+        } else {
+            self.level1 & !b
+        };
+        self.capped = if level == self.u {
+            self.capped | b
+        } else {
+            self.capped & !b
+        };
     }
 
     /// Player p's legal targets B_p as a mask.
