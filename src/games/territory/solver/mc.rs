@@ -39,10 +39,10 @@ impl Default for Config {
         Config {
             particles: 256,
             mh_steps: 2,
-            horizon: 10,
+            horizon: 13,
             finalists: 2,
             max_iterations: 4000,
-            policy: [1.0, 0.8, 0.0, 1.2, 0.6, 1.2, 0.6],
+            policy: [1.0, 0.8, 0.0, 1.2, 0.6, 2.0, 1.0],
             policy_eps: 0.15,
             defend: 0.7,
         }
