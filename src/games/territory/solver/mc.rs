@@ -4,6 +4,11 @@
 //! posterior. All targets share each rollout's random numbers (common random numbers), the
 //! weakest half is dropped at doubling checkpoints (successive halving), and the value of a
 //! rollout is log2(1 + S0 / SA) at its horizon, the contest's own score.
+//!
+//! Player 0's moves inside a rollout follow a greedy policy with its own cell-kind weights
+//! (the leading AI's cells count more) and, most of the time, defend: when an AI's greedy
+//! move (under the sampled weights) attacks one of player 0's reachable cells, player 0 moves
+//! there, so that the owner's piece wins the shared cell and the attacker is sent back.
 
 use super::model::{AiModel, MoveSummary};
 use super::sim::{bit, pick, Bits, FastRng, Sim, Values};
