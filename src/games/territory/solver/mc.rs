@@ -325,7 +325,7 @@ mod tests {
                 play::<Territory>(&inst, &mut GreedyAgent, &mut Budget::new(1e9)).unwrap();
             greedy += Territory::score(&inst, &state);
         }
-        // 445k in all here (about 505k at 2 s real time) against greedy's 253k.
+        // Greedy totals about 253k on these three seeds; the bound leaves room for noise.
         assert!(mc > greedy * 13 / 10, "mc {mc} vs greedy {greedy}");
     }
 
