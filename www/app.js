@@ -717,20 +717,20 @@ function solve() {
  * On a reload the browser's copy of that game wins, since it holds every move (the address
  * may be a moment behind the last one).
  */
-function applyAddress() {
+async function applyAddress() {
   page.restoring = true;
   try {
     const q = new URLSearchParams(location.search);
     if (q.get('view') === 'batch') {
       if (!state.play) openGame(info(store().setting('last'))?.id ?? page.infos[0].id, { push: false });
-      showView('batch', { push: false });
+      await showView('batch', { push: false });
       return;
     }
     const reload = performance.getEntriesByType('navigation')[0]?.type === 'reload' && !state.play;
     if (!location.search && !location.hash) openGame(info(store().setting('last'))?.id ?? page.infos[0].id, { push: false });
     else if (reload && store().current(q.get('game'))) openGame(q.get('game'), { push: false });
     else openLink();
-    showView('player', { push: false });
+    await showView('player', { push: false });
   } finally {
     page.restoring = false;
   }
@@ -1012,7 +1012,7 @@ async function main() {
   $('speed').replaceChildren(...SPEEDS.map((s) => new Option(`${s}/s`, String(s))));
   page.runner = new SolverRunner(new URL('./worker.js', import.meta.url), { module: page.module });
   wire();
-  applyAddress();
+  await applyAddress();
   // For end-to-end tests and the curious: the current frame, board geometry and state.
   window.arcade = {
     frame: () => state.play.frame(),
@@ -1023,6 +1023,7 @@ async function main() {
     state: () => ({ view: state.view, game: state.game, seed: state.seed, params: state.params, turn: state.play.cursor(), moves: state.play.moves(), source: state.source, theme: state.theme }),
   };
   document.body.dataset.ready = 'true';
+  performance.mark('arcade-ready'); // scripts/transfer.mjs reports it
 }
 
 // Chromium reports a ResizeObserver that could not deliver every notice in one frame as an
