@@ -6,11 +6,14 @@
 
 mod gen;
 mod io;
+#[cfg(not(target_arch = "wasm32"))]
 mod protocol;
 pub mod solver;
 
+use crate::contest::{Clock, Contest};
 use crate::game::{Agent, Game, ParamSpec, Params, TurnError};
 use crate::rng::JavaSha1Prng;
+use crate::standings::Standing;
 use serde::Serialize;
 use std::collections::VecDeque;
 
@@ -337,6 +340,13 @@ impl Lines {
 impl Game for Lines {
     const ID: &'static str = "lines";
     const TITLE: &'static str = "Lines";
+    /// The contest's limits and scoring (the statement's).
+    const CONTEST: Contest = Contest {
+        time_limit_ms: 10_000,
+        clock: Clock::Thinking,
+        invalid_score: -1,
+        standing: Standing::TopcoderRatio,
+    };
     const PARAMS: &'static [ParamSpec] = &[
         ParamSpec {
             name: "N",

@@ -22,13 +22,16 @@
 mod gen;
 pub mod io;
 pub mod ipsc;
+#[cfg(not(target_arch = "wasm32"))]
 mod protocol;
 pub mod solver;
 
 use crate::clock::Budget;
+use crate::contest::{Clock, Contest};
 use crate::game::{Agent, Game, ParamSpec, Params, TurnError};
 use crate::rng::subtract_with_carry::LONG_LAG;
 use crate::rng::SubtractWithCarry;
+use crate::standings::Standing;
 use serde::Serialize;
 
 pub use solver::exact::{best_reachable, best_reachable_within};
@@ -362,6 +365,13 @@ pub struct Strip2048;
 impl Game for Strip2048 {
     const ID: &'static str = "strip2048";
     const TITLE: &'static str = "Strip 2048 (IPSC 2014 B)";
+    /// The contest's limits and scoring (the statement's).
+    const CONTEST: Contest = Contest {
+        time_limit_ms: 10_000,
+        clock: Clock::Wall,
+        invalid_score: -1,
+        standing: Standing::IpscAccepted,
+    };
     const PARAMS: &'static [ParamSpec] = &[ParamSpec {
         name: "n",
         min: 2,

@@ -5,10 +5,13 @@
 
 mod gen;
 mod io;
+#[cfg(not(target_arch = "wasm32"))]
 mod protocol;
 pub mod solver;
 
+use crate::contest::{Clock, Contest};
 use crate::game::{Agent, Game, ParamSpec, Params, TurnError};
+use crate::standings::Standing;
 use serde::Serialize;
 
 /// Board side.
@@ -371,6 +374,13 @@ impl Territory {
 impl Game for Territory {
     const ID: &'static str = "territory";
     const TITLE: &'static str = "Territory (AHC061)";
+    /// The contest's limits and scoring (the statement's).
+    const CONTEST: Contest = Contest {
+        time_limit_ms: 2_000,
+        clock: Clock::Wall,
+        invalid_score: 0,
+        standing: Standing::AtcoderRelative,
+    };
     const PARAMS: &'static [ParamSpec] = &[
         ParamSpec {
             name: "M",
