@@ -62,9 +62,9 @@ mod tests {
     #[test]
     fn the_lists_hold_the_same_games_in_the_same_order() {
         let ids: Vec<&str> = ALL.iter().map(|g| g.info().id).collect();
-        let bench: Vec<&str> = BENCH.iter().map(|b| b.game().info().id).collect();
+        let benches: Vec<&str> = BENCH.iter().map(|b| b.game().info().id).collect();
         let testers: Vec<&str> = TESTERS.iter().map(|t| t.game().info().id).collect();
-        assert_eq!(bench, ids);
+        assert_eq!(benches, ids);
         assert_eq!(testers, ids);
         let mut unique = ids.clone();
         unique.sort_unstable();
