@@ -33,7 +33,7 @@ function unreachablePair(view) {
 }
 
 test('a seed link opens the official generator\'s board; the input downloads as the CLI prints it', async () => {
-  // Seed 8 (the spec's table): N = 7, C = 9, balls 4 at (0,0), 5 at (3,4) and (4,6).
+  // Seed 8 (gen.rs's table of seeds 1..10): N = 7, C = 9, balls 4 at (0,0), 5 at (3,4) and (4,6).
   const page = await site.open('?v=1&game=lines&seed=8');
   const f = await frame(page);
   assert.equal(f.view.n, 7);

@@ -219,7 +219,8 @@ macro_rules! wasm_tests {
 
         #[wasm_bindgen_test]
         fn lines_seeds_1_to_10_match_the_generator_table() {
-            // The spec's table (A.6), as gen.rs checks natively: N, C, the three starting
+            // Seeds 1..10 as the official generator draws them (gen.rs's table, checked
+            // natively too): N, C, the three starting
             // balls (row, col, colour) and the first three colours to spawn.
             let table: [(usize, u8, [(usize, usize, u8); 3], [u8; 3]); 10] = [
                 (7, 3, [(5, 4, 3), (4, 0, 2), (1, 6, 1)], [1, 2, 3]),

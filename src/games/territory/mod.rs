@@ -1,7 +1,9 @@
 //! Territory (AtCoder AHC061 "Multi-Player Territory Game"): player 0 and up to seven AIs
 //! spread over a 10x10 board of valued cells. Rules exactly as the official tester: the
 //! judge's BFS order, its AI policy with the relative 1e-9 tie tolerance, conflicts, attacks
-//! and piece restoration (see specs/territory-ahc061.md).
+//! and piece restoration. The official local tools are https://img.atcoder.jp/ahc061/N52XwIfp.zip
+//! (Rust source of the generator) and their Windows build; their inputs and the judge's own
+//! records are the golden files in tests/data/territory/ahc061/.
 
 mod gen;
 mod io;

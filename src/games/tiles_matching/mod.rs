@@ -649,7 +649,7 @@ mod tests {
         TilesMatching::apply(&inst, &mut state, &place(10, 3)).unwrap();
         assert_eq!(state.board.get(10 * 11 + 3), WILD);
         assert_eq!((state.tiles_used, state.moves), (1, 1));
-        // The spec's seed-1 prefix continues: W then 52.
+        // Seed 1's tile stream (gen.rs checks its first twelve) goes on: W, then 52.
         assert_eq!(state.tile, regular(5, 2));
     }
 

@@ -1,4 +1,5 @@
-//! Beam search over the whole game (the approach of the top TCO'14 solutions, spec §1.6).
+//! Beam search over the whole game (the approach of the top TCO'14 solutions, e.g. Psyho's,
+//! published as `others/psyho.cpp` in the public repository antoshkaplus/Opt_SquareRemover).
 //!
 //! Layer `t` holds the best boards reachable in `t` moves. A board of layer `t` spawns
 //! - every single swap that completes a square now (it lands in layer `t + 1`);
@@ -20,7 +21,8 @@
 //! Measured (`arcade bench square-remover --seeds 1..10 --budget-ms 5000 --jobs 1`, release,
 //! on a shared 2-core machine at load average ~4, so roughly 2 s of CPU per seed). The
 //! reference is Psyho's contest solution run through the official jar with a 29 s budget
-//! (spec §1.5); this crate's `greedy` agent is listed for scale.
+//! (`others/psyho.cpp` above, g++ -O2, through the official jar); this crate's `greedy`
+//! agent is listed for scale.
 //!
 //! | seed | colors | N | beam, 5 s | reference | ratio | greedy |
 //! |---:|---:|---:|---:|---:|---:|---:|
