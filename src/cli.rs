@@ -629,9 +629,10 @@ fn compare(args: &CompareArgs, params: &Params) -> Result<(), String> {
         );
     }
     println!(
-        "\nA: {} · B: {} — {} over {} seeds",
+        "\nA: {} · B: {} — {}: {}, {} seeds",
         batch::relative_text(standing, standing.total(&rel_a)),
         batch::relative_text(standing, standing.total(&rel_b)),
+        standing.title(),
         standing.describe(),
         seeds.len()
     );

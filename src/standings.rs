@@ -106,12 +106,12 @@ impl Standing {
     /// How the total is made, for table footers.
     pub fn describe(self) -> &'static str {
         match self {
-            Standing::TopcoderRatio => "Topcoder: mean of 1,000,000 × YOUR / BEST",
-            Standing::AtcoderRelative => "AtCoder: sum of round(1e9 × YOUR / MAX)",
+            Standing::TopcoderRatio => "mean over the tests of 1,000,000 × YOUR / BEST",
+            Standing::AtcoderRelative => "sum over the tests of round(10⁹ × YOUR / MAX)",
             Standing::RankPoints => {
-                "MM53 rank points: 1 per competitor beaten, 0.5 per tie, / (competitors − 1)"
+                "sum over the tests of 1 per competitor beaten and 0.5 per tie, / (competitors − 1)"
             }
-            Standing::IpscAccepted => "IPSC: tests whose output reaches the best score",
+            Standing::IpscAccepted => "the tests whose output reaches the best score",
         }
     }
 }

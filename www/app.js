@@ -1,107 +1,286 @@
-// The playground page: picks a game and seed, draws it, plays it by hand (mouse, touch or
-// keyboard), replays outputs, runs solvers in a worker and shares everything as a link.
-// Nothing a player did is lost: the current game of every game id is kept in the browser and
-// in the address bar, and whatever replaces a game with moves is kept under "Your games".
-// All game logic is in wasm.
-import init, { games, Play, randomSeed } from './pkg/arcade.js';
+// The playground page. One state object (`state`) holds everything the page shows; events
+// change it through the actions below, and after each change `commit` writes what follows
+// from it: the DOM, browser storage and the address bar (and a history entry when the view or
+// the game changes). Nothing is read back from those as state. All game logic is in wasm;
+// the board's drawing, pointers and keyboard cursor are the board shell's (www/games/).
+import init, { games, Play } from './pkg/arcade.js';
 import { SolverRunner } from './solver.js';
-import { encodeLink, decodeLink, SPEEDS } from './link.js';
+import { encodeLink, decodeLink, deflate, SPEEDS, BUDGET_MS, TEXT_LIMIT } from './link.js';
 import { Store, sameGame } from './store.js';
 import { renderers } from './games/index.js';
-import { group } from './games/common.js';
+import { group, plural, sizeText, errorText, problemText, sourceText } from './words.js';
+import { download } from './download.js';
+import { seedFromName } from './batch/seeds.js';
 
 const $ = (id) => document.getElementById(id);
 
 // Text longer than this is never put into the output box (a textarea holding megabytes
-// freezes the page); above the limit it is refused: no game's output comes near it.
+// freezes the page); it is held aside and loaded from there.
 const BOX_CHARS = 100_000;
-const PASTE_LIMIT = 4 * 1024 * 1024;
-const SAVE_MS = 300;
 const ANNOUNCE_MS = 900;
 const SOLVE_ANNOUNCE_MS = 5000;
+// A replay changes the shown move up to 1,000 times a second: the address and storage follow
+// it at most this often (moves themselves are written at once).
+const TURN_SAVE_MS = 250;
+const THEMES = ['auto', 'dark', 'light'];
 
-const app = {
-  infos: [],
-  info: null, // the current game's info
+// ---------- the one state ----------
+
+const state = {
+  view: 'player', // 'player' | 'batch'
+  theme: 'auto', // 'auto' follows prefers-color-scheme
+  game: null, // game id
   seed: '1',
   params: {},
-  play: null, // wasm Play: the game being shown
-  label: 'your game', // where the shown game came from
-  renderer: null,
+  play: null, // the wasm session: the moves, the redo tail and the shown move
+  source: { kind: 'hand' }, // where the shown game came from (words.js sourceText)
+  solver: '',
+  budgetMs: 5000,
+  speed: 50,
   playing: false,
-  runner: null,
-  solveTicker: 0,
-  pendingText: null, // a pasted or uploaded output too long for the box
-  cursor: { r: 0, c: 0 },
-  cursorShown: false,
-  movesText: null, // cache of the full output text; null when the moves changed
-  store: null,
+  solving: null, // {job, started, best, fromHere} while a solve runs
+  pending: null, // {text, source}: an output too long for the box, held aside
+  message: null, // {text, kind, actions}
 };
 
-// ---------- messages ----------
+/** Not state: caches of what follows from it, and handles of things the page owns. */
+const page = {
+  infos: [],
+  renderer: null,
+  rendererGame: null,
+  runner: null,
+  batch: null,
+  module: null,
+  store: null,
+  text: null, // the shown game's full output text (null: not computed since the last move)
+  packed: null, // the same text deflated, for the address and storage
+  turnTimer: 0,
+  solveTicker: 0,
+  announceTimer: 0,
+  announced: '',
+  restoring: false, // applying the address (load, Back/Forward): no new history entry
+  savedDirty: true, // Your games must be read again
+};
 
-function showMessage(text, { kind = 'error', actions = [] } = {}) {
+const info = (id = state.game) => page.infos.find((g) => g.id === id) ?? null;
+
+// ---------- deriving: DOM, storage, address ----------
+
+/**
+ * Writes everything that follows from the state. `moves`: the moves changed (storage and
+ * address are written now, before the next frame); `push`: the view or game changed (a new
+ * history entry); otherwise only the shown move or a setting changed (written soon).
+ */
+function commit({ moves = false, push = false, animated = false } = {}) {
+  if (moves) {
+    page.text = null;
+    page.packed = null;
+  }
+  render({ animated });
+  if (moves || push) persist(push);
+  else {
+    clearTimeout(page.turnTimer);
+    page.turnTimer = setTimeout(() => persist(false), TURN_SAVE_MS);
+  }
+}
+
+/** Storage and the address bar, now. */
+function persist(push = false) {
+  clearTimeout(page.turnTimer);
+  page.turnTimer = 0;
+  if (!state.play) return;
+  const text = fullOutput();
+  if (text && page.packed === null) page.packed = deflate(text);
+  store().setCurrent(state.game, currentEntry(), page.packed);
+  store().setSetting('last', state.game);
+  if (page.restoring) return;
+  const url = state.view === 'batch' ? page.batch?.link() : playerLink();
+  if (!url || url === location.href) return;
+  if (push) history.pushState(null, '', url);
+  else history.replaceState(null, '', url);
+}
+
+function currentEntry() {
+  return { seed: state.seed, params: state.params, text: fullOutput(), turn: state.play.cursor(), source: state.source };
+}
+
+function playerLink() {
+  return encodeLink(location.origin + location.pathname, {
+    game: state.game,
+    seed: state.seed,
+    params: state.params,
+    solver: state.solver,
+    budget: state.budgetMs,
+    speed: state.speed,
+    t: state.play.cursor(),
+    moves: state.play.moves() > 0 ? fullOutput() : '',
+    packedMoves: page.packed ?? undefined,
+  });
+}
+
+/** The full output text (redo tail included) of the shown game. */
+function fullOutput() {
+  if (page.text === null) {
+    const turn = state.play.cursor();
+    state.play.seek(state.play.moves());
+    page.text = state.play.outputText();
+    state.play.seek(turn);
+  }
+  return page.text;
+}
+
+function render({ animated = false } = {}) {
+  renderView();
+  if (!state.play) return;
+  const r = page.renderer;
+  const frame = state.play.frame();
+  r.draw(frame, { animated });
+  $('score').textContent = frame.view.score_text ?? group(frame.score);
+  $('turn').textContent = frame.moves > frame.turn ? `${group(frame.turn)} / ${group(frame.moves)}` : group(frame.turn);
+  const end = frame.over ? r.endText?.(frame.view) : null;
+  $('status').textContent = frame.over ? `Game over${end ? `: ${end}` : ''}` : '';
+  $('source').textContent = sourceText(state.source);
+  const slider = $('slider');
+  slider.max = String(frame.moves);
+  slider.value = String(frame.turn);
+  $('undo').disabled = frame.turn === 0;
+  $('redo').disabled = frame.turn === frame.moves;
+  $('play').textContent = state.playing ? '■' : '▶';
+  $('play').setAttribute('aria-label', state.playing ? 'pause' : 'play');
+  $('seed').value = state.seed;
+  for (const input of $('params').querySelectorAll('input')) input.value = state.params[input.dataset.param] ?? '';
+  $('solver').value = state.solver;
+  $('budget').value = String(state.budgetMs / 1000);
+  $('speed').value = String(state.speed);
+  $('solve').disabled = !!state.solving;
+  $('cancel').disabled = !state.solving;
+  if ($('board-text').open) $('board-text-body').textContent = r.describe?.(frame) ?? state.play.inputText();
+  if (page.savedDirty) renderSaved();
+  document.body.dataset.game = state.game;
+  announceLater();
+}
+
+function renderView() {
+  document.body.dataset.view = state.view;
+  $('batch-view').hidden = state.view !== 'batch';
+  for (const a of document.querySelectorAll('#views a')) {
+    if (a.dataset.view === state.view) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
+  const resolved = resolvedTheme();
+  if (document.documentElement.dataset.theme !== resolved) document.documentElement.dataset.theme = resolved;
+  const button = $('theme');
+  const [icon, word] = { auto: ['◐', 'Auto'], dark: ['☾', 'Dark'], light: ['☀', 'Light'] }[state.theme];
+  button.firstElementChild.textContent = icon;
+  button.lastElementChild.textContent = ` ${word}`;
+  button.setAttribute('aria-label', `colour theme: ${state.theme}${state.theme === 'auto' ? ` (${resolved} now)` : ''}; press to change`);
+}
+
+function resolvedTheme() {
+  if (state.theme !== 'auto') return state.theme;
+  return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+function renderMessage() {
   const box = $('message');
-  box.className = kind === 'error' ? '' : 'info';
-  box.setAttribute('role', kind === 'error' ? 'alert' : 'status');
-  $('message-text').textContent = text;
-  $('message-actions').replaceChildren(...actions.map(({ label, run }) => {
+  const m = state.message;
+  box.hidden = !m;
+  if (!m) return;
+  box.className = m.kind === 'error' ? '' : 'info';
+  box.setAttribute('role', m.kind === 'error' ? 'alert' : 'status');
+  $('message-text').textContent = m.text;
+  $('message-actions').replaceChildren(...m.actions.map(({ label, run }) => {
     const button = document.createElement('button');
     button.textContent = label;
     button.onclick = () => { clearMessage(); run(); };
     return button;
   }));
-  box.hidden = false;
+}
+
+function showMessage(text, { kind = 'error', actions = [] } = {}) {
+  state.message = { text, kind, actions };
+  renderMessage();
 }
 
 function clearMessage() {
-  $('message').hidden = true;
+  state.message = null;
+  renderMessage();
 }
 
-const errorText = (error) => String(error?.message ?? error);
-const plural = (n, word) => `${group(n)} ${word}${n === 1 ? '' : 's'}`;
-const sizeText = (chars) => (chars >= 1e6 ? `${(chars / 1e6).toFixed(1)} MB` : `${Math.ceil(chars / 1000)} KB`);
+/** Your games: read from storage when something was kept or forgotten, or the game changed. */
+function renderSaved() {
+  page.savedDirty = false;
+  const list = store().saved(state.game);
+  $('saved').replaceChildren(...list.map((entry) => {
+    const li = document.createElement('li');
+    const text = document.createElement('span');
+    const params = Object.entries(entry.params ?? {}).map(([k, v]) => ` ${k}=${v}`).join('');
+    text.textContent = `${sourceText(entry.source ?? { kind: 'hand' })} · seed ${entry.seed}${params} · ${plural(entry.count ?? 0, 'move')} · score ${entry.score}`;
+    const open = document.createElement('button');
+    open.textContent = 'Show';
+    open.setAttribute('aria-label', `show ${text.textContent}`);
+    open.onclick = () => restoreEntry(entry);
+    const drop = document.createElement('button');
+    drop.textContent = '✕';
+    drop.title = 'forget this game';
+    drop.setAttribute('aria-label', `forget ${text.textContent}`);
+    drop.onclick = () => { store().forget(state.game, entry); renderSaved(); };
+    li.append(text, open, drop);
+    return li;
+  }));
+}
 
-/**
- * Where move `turn` (0-based) stands in an output text, for a person reading the file: the
- * move counted from 1 and its line. `unit` is how the game writes a move: 'line' (one line
- * each; blank and '#' lines skipped), 'ints3' (three integers), 'chars' (one letter).
- */
-export function locateMove(text, turn, unit) {
-  const name = `move ${turn + 1}`;
-  if (!text) return name;
-  const lines = text.split('\n');
-  if (unit === 'line') {
-    let k = 0;
-    for (let i = 0; i < lines.length; i++) {
-      const t = lines[i].trim();
-      if (!t || t.startsWith('#')) continue;
-      if (k++ === turn) return `${name} (line ${i + 1})`;
+/** Says the move and score to screen readers once they settle (not on every frame). */
+function announceLater() {
+  clearTimeout(page.announceTimer);
+  page.announceTimer = setTimeout(() => {
+    if (!state.play) return;
+    const frame = state.play.frame();
+    const word = page.renderer.moveWord ?? 'Move';
+    const text = `${word} ${group(frame.turn)}${frame.moves > frame.turn ? ` of ${group(frame.moves)}` : ''}, score ${$('score').textContent}${frame.over ? ', game over' : ''}.`;
+    if (text !== page.announced) {
+      page.announced = text;
+      $('announce').textContent = text;
     }
-    return `${name} (after the last line)`;
-  }
-  const per = unit === 'ints3' ? 3 : 1;
-  const pattern = unit === 'ints3' ? /\S+/g : /\S/g;
-  let k = 0;
-  for (let i = 0; i < lines.length; i++) {
-    for (const _ of lines[i].matchAll(pattern)) {
-      if (k++ === turn * per) return `${name} (line ${i + 1})`;
-    }
-  }
-  return `${name} (after the end of the file)`;
+  }, ANNOUNCE_MS);
 }
 
-// ---------- game setup ----------
+// ---------- storage ----------
 
-function infoOf(id) {
-  return app.infos.find((g) => g.id === id) ?? null;
+function store() {
+  page.store ??= new Store((reason) => {
+    const text = `Your games cannot be kept in this browser (${reason}); the page works, but a reload will not bring them back. A share link still holds the shown game.`;
+    $('saved-note').textContent = text;
+    showMessage(text, { kind: 'info' });
+  });
+  return page.store;
 }
 
-function fillGameControls(info) {
-  $('game').value = info.id;
-  const params = $('params');
-  params.replaceChildren();
-  for (const p of info.params) {
+/** The shown game as kept under Your games. */
+function snapshot() {
+  const turn = state.play.cursor();
+  const count = state.play.moves();
+  state.play.seek(count);
+  const frame = state.play.frame();
+  state.play.seek(turn);
+  return { ...currentEntry(), count, score: frame.view.score_text ?? group(frame.score) };
+}
+
+function keep(entry) {
+  if (!entry.count) return;
+  store().keep(state.game, entry);
+  page.savedDirty = true;
+}
+
+// ---------- the game's setup: renderer, controls ----------
+
+/** Shows the renderer and controls of `gameId` (a new renderer when the game changes). */
+function useGame(gameId) {
+  if (page.rendererGame === gameId) return;
+  page.renderer?.destroy();
+  const g = info(gameId);
+  $('game').value = gameId;
+  $('params').replaceChildren(...g.params.map((p) => {
     const label = document.createElement('label');
     label.title = `${p.help} (${p.min}..${p.max}); empty = as the generator draws it`;
     label.append(`${p.name} `);
@@ -113,111 +292,85 @@ function fillGameControls(info) {
     input.dataset.param = p.name;
     input.setAttribute('aria-label', `${p.name}: ${p.help}`);
     label.append(input);
-    params.append(label);
-  }
-  const solver = $('solver');
-  solver.replaceChildren(...info.agents.map((a) => new Option(a, a)));
-  const caveat = $('caveat');
-  caveat.hidden = !info.caveat;
-  caveat.textContent = info.caveat ? `Note: ${info.caveat}` : '';
-}
-
-function showParams() {
-  $('seed').value = app.seed;
-  for (const input of $('params').querySelectorAll('input')) input.value = app.params[input.dataset.param] ?? '';
-}
-
-function readParams() {
-  const params = {};
-  for (const input of $('params').querySelectorAll('input')) {
-    const text = input.value.trim();
-    if (text === '') continue;
-    const spec = app.info.params.find((p) => p.name === input.dataset.param);
-    if (!/^-?\d+$/.test(text)) throw new Error(`${spec.name} must be a whole number, got '${text}'`);
-    const value = Number(text);
-    if (value < spec.min || value > spec.max) throw new Error(`${spec.name} must be from ${spec.min} to ${spec.max}, got ${text}`);
-    params[spec.name] = value;
-  }
-  return params;
-}
-
-/** Shows the renderer of `gameId` (a new one when the game changes). */
-function useRenderer(gameId) {
-  if (app.info?.id === gameId && app.renderer) return;
-  app.renderer?.destroy();
-  app.info = infoOf(gameId);
-  fillGameControls(app.info);
-  const controls = $('game-controls');
-  controls.replaceChildren();
+    return label;
+  }));
+  $('solver').replaceChildren(...g.agents.map((a) => new Option(a, a)));
+  $('caveat').hidden = !g.caveat;
+  $('caveat').textContent = g.caveat ? `Note: ${g.caveat}` : '';
   const board = $('board');
-  app.renderer = renderers[gameId].create(board, hooks);
-  board.className = app.renderer.touch ?? '';
-  app.renderer.controls?.(controls);
-  $('play-hint').textContent = app.renderer.hint ?? '';
-  $('keys-hint').textContent = app.renderer.tap
-    ? `Keyboard: focus the board (Tab), move with the arrow keys, Enter or Space to act${app.renderer.keys ? `; ${app.renderer.keys}` : ''}.`
-    : (app.renderer.keys ?? '');
-  $('turn-label').textContent = app.renderer.moveWord ?? 'Move';
-  fillAbout(app.info, renderers[gameId].about);
-  app.cursor = { r: 0, c: 0 };
-  app.cursorShown = false;
-  store().lastGame = gameId;
+  const r = renderers[gameId].create(board, hooks);
+  page.renderer = r;
+  page.rendererGame = gameId;
+  board.className = r.touch ?? '';
+  $('game-controls').replaceChildren();
+  r.controls?.($('game-controls'));
+  $('play-hint').textContent = r.hint ?? '';
+  $('keys-hint').textContent = r.tap
+    ? `Keyboard: focus the board (Tab), move with the arrow keys, Enter or Space to act${r.keys ? `; ${r.keys}` : ''}.`
+    : (r.keys ?? '');
+  $('turn-label').textContent = r.moveWord ?? 'Move';
+  fillAbout(g, renderers[gameId].about);
+  page.savedDirty = true;
 }
 
-function fillAbout(info, about) {
+function fillAbout(g, about) {
   const body = $('about-body');
   body.replaceChildren();
-  const add = (tag, text) => {
+  if (!about) return;
+  const add = (tag, text, parent = body) => {
     const el = document.createElement(tag);
     el.textContent = text;
-    body.append(el);
+    parent.append(el);
     return el;
   };
-  if (!about) return;
   add('p', about.goal);
   add('h3', 'Rules');
   const rules = add('ul', '');
-  for (const r of about.rules) {
-    const li = document.createElement('li');
-    li.textContent = r;
-    rules.append(li);
-  }
+  for (const r of about.rules) add('li', r, rules);
   add('h3', 'Scoring');
   add('p', about.scoring);
   add('h3', 'Keys');
   add('p', about.keys);
   add('h3', 'Where it comes from');
   const origin = add('p', `${about.contest}. `);
-  const a = document.createElement('a');
+  const a = add('a', 'The original statement', origin);
   a.href = about.statement;
-  a.textContent = 'The original statement';
   a.rel = 'noopener';
   a.target = '_blank';
-  origin.append(a);
-  if (info.caveat) add('p', `Where this page differs: ${info.caveat}`);
+  if (g.caveat) add('p', `Where this page differs: ${g.caveat}`);
+}
+
+/** A session of `gameId` with `text` loaded: `{play, problem}` (problem: the first bad move). */
+function session(gameId, seed, params, text) {
+  const play = new Play(gameId, seed, params);
+  const problem = text ? play.loadOutput(text) : null;
+  return { play, problem };
 }
 
 /**
- * Makes `play` the shown game. The game it replaces is kept under "Your games" when it has
+ * Makes `play` the shown game. The game it replaces is kept under Your games when it has
  * moves (unless `keepOld` is false), so nothing a player did is lost.
  */
-async function adopt(play, { seed, params, label, keepOld = true }) {
-  if (keepOld) await keepCurrent();
-  stopPlayback();
-  const old = app.play;
-  app.play = play;
-  app.seed = seed;
-  app.params = params;
-  app.label = label;
-  app.movesText = null;
+function adopt(play, { game = state.game, seed, params, source, keepOld = true, push = false }) {
+  if (keepOld && state.play && state.play.moves() > 0 && game === state.game) keep(snapshot());
+  const old = state.play;
+  state.playing = false;
+  if (game !== state.game) {
+    if (state.play) persist(); // the shown game stays the current game of its own id
+    state.game = game;
+    useGame(game);
+    state.solver = info().agents.includes(state.solver) ? state.solver : info().agents[0];
+  }
+  state.play = play;
+  state.seed = seed;
+  state.params = params;
+  state.source = source;
   old?.free();
-  showParams();
-  render();
-  changed();
+  commit({ moves: true, push });
 }
 
-/** A new game of `gameId`; on a bad seed or parameter nothing is lost and the reason shown. */
-async function newGame(gameId, seed, params, options = {}) {
+/** A new game; on a bad seed or parameter nothing changes and the reason is shown. */
+function newGame(gameId, seed, params, options = {}) {
   let play;
   try {
     play = new Play(gameId, String(seed).trim(), params);
@@ -225,51 +378,86 @@ async function newGame(gameId, seed, params, options = {}) {
     showMessage(errorText(error));
     return false;
   }
-  app.runner?.cancel();
-  setSolving(false);
-  if (app.info?.id !== gameId) {
-    // Another game: the shown one stays the current game of its own id.
-    await saveNow();
-    useRenderer(gameId);
-    await adopt(play, { seed: String(seed).trim(), params, label: 'your game', keepOld: false, ...options });
-  } else {
-    await adopt(play, { seed: String(seed).trim(), params, label: 'your game', ...options });
-  }
+  cancelSolve();
+  adopt(play, { game: gameId, seed: String(seed).trim(), params, source: { kind: 'hand' }, ...options });
   return true;
 }
 
-/** A Play of the current game with `text` loaded; `{play, error}`. */
-function playWith(gameId, seed, params, text) {
-  const play = new Play(gameId, seed, params);
-  const error = text ? play.loadOutput(text) : null;
-  return { play, error };
+/** Switches to `gameId` as this browser last had it (or its opening game): a history entry. */
+function openGame(gameId, { push = true } = {}) {
+  const saved = store().current(gameId);
+  if (saved) {
+    try {
+      const { play, problem } = session(gameId, saved.seed, saved.params ?? {}, saved.text);
+      if (!problem) {
+        play.seek(Math.min(saved.turn ?? 0, play.moves()));
+        cancelSolve();
+        adopt(play, { game: gameId, seed: saved.seed, params: saved.params ?? {}, source: saved.source ?? { kind: 'hand' }, keepOld: false, push });
+        return;
+      }
+      play.free();
+    } catch {
+      // an unreadable saved game gives way to a fresh one
+    }
+  }
+  newGame(gameId, openingSeed(gameId), {}, { keepOld: false, push });
 }
+
+/** The seed a game opens on: its first, or one its renderer names (a strip with room). */
+const openingSeed = (gameId) => renderers[gameId].openingSeed ?? info(gameId).min_seed;
+
+/** A short random seed within the game's range (people read and type seeds). */
+function randomSeed(gameId) {
+  const g = info(gameId);
+  const lo = BigInt(g.min_seed);
+  const span = BigInt(g.max_seed) - lo + 1n;
+  const pick = BigInt(1 + Math.floor(Math.random() * 999_999));
+  return String(lo + (pick % span));
+}
+
+/** Shows a kept game again; the shown one is kept in its place. */
+function restoreEntry(entry) {
+  const { play, problem } = session(state.game, entry.seed, entry.params ?? {}, entry.text);
+  if (problem) {
+    play.free();
+    showMessage(`That kept game could not be restored: ${problemText(problem)}.`);
+    return;
+  }
+  play.seek(Math.min(entry.turn ?? 0, play.moves()));
+  adopt(play, { seed: entry.seed, params: entry.params ?? {}, source: entry.source ?? { kind: 'hand' } });
+}
+
+// ---------- playing by hand ----------
 
 const hooks = {
   play(action) {
-    const cursor = app.play.cursor();
-    const tail = app.play.moves() > cursor ? snapshot() : null;
+    const cursor = state.play.cursor();
+    const tail = state.play.moves() > cursor ? snapshot() : null;
     try {
-      app.play.play(action);
+      state.play.play(action);
     } catch (error) {
-      // The rules count moves from 0; a person counts from 1.
-      showMessage(errorText(error).replace(/^move (\d+):/, (_, k) => `move ${Number(k) + 1}:`));
+      showMessage(`move ${group(cursor + 1)}: ${errorText(error).replace(/^move \d+: /, '')}`);
       render();
       return false;
     }
-    stopPlayback();
+    state.playing = false;
     clearMessage();
-    app.movesText = null;
-    // A move over a replay keeps the moves it replaced: under "Your games".
-    if (tail && snapshot().text !== tail.text) {
-      keep({ ...tail, label: `${tail.label} before move ${cursor + 1} was replayed` });
-      showMessage(`You played over the loaded moves ${cursor + 1}–${tail.count}; the whole earlier game is kept under Your games.`, {
-        kind: 'info',
-        actions: [{ label: 'Back to it', run: () => restoreEntry(tail) }],
-      });
+    const wasSource = state.source;
+    if (state.source.kind !== 'hand' && !tail) state.source = { kind: 'hand' };
+    // A move over a replay keeps the moves it replaced: under Your games.
+    if (tail) {
+      state.source = { kind: 'hand' };
+      page.text = null;
+      if (fullOutput() !== tail.text) {
+        const kept = { ...tail, source: { ...wasSource, replayedAt: cursor + 1 } };
+        keep(kept);
+        showMessage(`You played over the moves ${group(cursor + 1)}–${group(tail.count)}; the whole earlier game is kept under Your games.`, {
+          kind: 'info',
+          actions: [{ label: 'Back to it', run: () => restoreEntry(kept) }],
+        });
+      }
     }
-    render({ animated: true });
-    changed();
+    commit({ moves: true, animated: true });
     return true;
   },
   tooltip(text, event) {
@@ -289,286 +477,60 @@ const hooks = {
   /** The view after `actionText`, not played (null when the rules refuse it). */
   preview: (actionText) => {
     try {
-      return app.play.preview(actionText);
+      return state.play.preview(actionText);
     } catch {
       return null;
     }
   },
   /** The game's analysis of the shown position (null when it has none); may be slow. */
-  analyze: () => app.play.analyze(),
+  analyze: () => state.play.analyze(),
 };
 
-// ---------- drawing ----------
-
-function render({ animated = false } = {}) {
-  const frame = app.play.frame();
-  app.renderer.setCursor?.(app.cursorShown ? app.cursor : null);
-  app.renderer.draw(frame, { animated });
-  $('score').textContent = frame.view.score_text ?? group(frame.score);
-  $('turn').textContent = frame.moves > frame.turn ? `${group(frame.turn)} / ${group(frame.moves)}` : group(frame.turn);
-  const end = frame.over ? app.renderer.endText?.(frame.view) : null;
-  $('status').textContent = frame.over ? `Game over${end ? `: ${end}` : ''}` : '';
-  const slider = $('slider');
-  slider.max = String(frame.moves);
-  slider.value = String(frame.turn);
-  $('undo').disabled = frame.turn === 0;
-  $('redo').disabled = frame.turn === frame.moves;
-  if ($('board-text').open) describeBoard();
-  announceLater();
+function undo() {
+  if (!state.play.undo()) return;
+  state.playing = false;
+  commit({ moves: true });
 }
 
-function describeBoard() {
-  const frame = app.play.frame();
-  $('board-text-body').textContent = app.renderer.describe?.(frame) ?? app.play.inputText();
-}
-
-let announceTimer = 0;
-let announced = '';
-/** Says the move and score to screen readers once they settle (not on every frame). */
-function announceLater() {
-  clearTimeout(announceTimer);
-  announceTimer = setTimeout(() => {
-    const frame = app.play.frame();
-    const word = $('turn-label').textContent;
-    const text = `${word} ${group(frame.turn)}${frame.moves > frame.turn ? ` of ${group(frame.moves)}` : ''}, score ${$('score').textContent}${frame.over ? ', game over' : ''}.`;
-    if (text !== announced) {
-      announced = text;
-      $('announce').textContent = text;
-    }
-  }, ANNOUNCE_MS);
+function redo() {
+  if (!state.play.redo()) return;
+  state.playing = false;
+  commit({ moves: true, animated: true });
 }
 
 // ---------- replay ----------
 
-function seek(turn) {
-  app.play.seek(Math.max(0, Math.min(turn, app.play.moves())));
-  render();
-  changed();
+function seek(turn, { animated = false } = {}) {
+  state.play.seek(Math.max(0, Math.min(turn, state.play.moves())));
+  commit({ animated });
 }
 
 function stopPlayback() {
-  app.playing = false;
-  $('play').textContent = '▶';
-  $('play').setAttribute('aria-label', 'play');
+  if (!state.playing) return;
+  state.playing = false;
+  commit();
 }
 
 function startPlayback() {
-  if (app.play.cursor() >= app.play.moves()) app.play.seek(0);
-  app.playing = true;
-  $('play').textContent = '■';
-  $('play').setAttribute('aria-label', 'pause');
+  if (state.play.cursor() >= state.play.moves()) state.play.seek(0);
+  state.playing = true;
+  commit();
   let last = performance.now();
   let carry = 0;
   const tick = (now) => {
-    if (!app.playing) return;
-    carry += ((now - last) * Number($('speed').value)) / 1000;
+    if (!state.playing) return;
+    carry += ((now - last) * state.speed) / 1000;
     last = now;
     const steps = Math.floor(carry);
     if (steps > 0) {
       carry -= steps;
-      app.play.seek(app.play.cursor() + steps);
-      render({ animated: steps === 1 });
-      changed();
+      state.play.seek(state.play.cursor() + steps);
+      if (state.play.cursor() >= state.play.moves()) state.playing = false;
+      commit({ animated: steps === 1 });
     }
-    if (app.play.cursor() >= app.play.moves()) stopPlayback();
-    else requestAnimationFrame(tick);
+    if (state.playing) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-}
-
-// ---------- the game's memory: browser storage, the address bar, "Your games" ----------
-
-function store() {
-  app.store ??= new Store((reason) => {
-    const text = `Your games cannot be kept in this browser (${reason}); the page works, but a reload will not bring them back. A share link still holds the shown game.`;
-    $('saved-note').textContent = text;
-    showMessage(text, { kind: 'info' });
-  });
-  return app.store;
-}
-
-/** The full output text (redo tail included) of the shown game. */
-function fullOutput() {
-  if (app.movesText === null) {
-    const turn = app.play.cursor();
-    app.play.seek(app.play.moves());
-    app.movesText = app.play.outputText();
-    app.play.seek(turn);
-  }
-  return app.movesText;
-}
-
-/** The shown game as kept: {seed, params, text, turn, count, score, label}. */
-function snapshot() {
-  const turn = app.play.cursor();
-  const count = app.play.moves();
-  app.play.seek(count);
-  const score = app.play.frame().view.score_text ?? group(app.play.frame().score);
-  app.play.seek(turn);
-  return { seed: app.seed, params: { ...app.params }, text: fullOutput(), turn, count, score, label: app.label };
-}
-
-async function keep(entry) {
-  if (!entry.count) return;
-  await store().keep(app.info.id, entry);
-  await showSaved();
-}
-
-async function keepCurrent() {
-  if (app.play && app.play.moves() > 0) await keep(snapshot());
-}
-
-/** Shows a kept game again; the shown one is kept in its place. */
-async function restoreEntry(entry) {
-  const { play, error } = playWith(app.info.id, entry.seed, entry.params, entry.text);
-  if (error) {
-    play.free();
-    showMessage(`That kept game could not be restored: ${locateMove(entry.text, error.turn, app.renderer.moveUnit)}: ${error.reason}.`);
-    return;
-  }
-  play.seek(Math.min(entry.turn ?? 0, play.moves()));
-  await adopt(play, { seed: entry.seed, params: entry.params ?? {}, label: entry.label });
-}
-
-async function showSaved() {
-  const list = await store().saved(app.info.id);
-  $('saved').replaceChildren(...list.map((entry) => {
-    const li = document.createElement('li');
-    const text = document.createElement('span');
-    const params = Object.entries(entry.params ?? {}).map(([k, v]) => ` ${k}=${v}`).join('');
-    text.textContent = `${entry.label} · seed ${entry.seed}${params} · ${plural(entry.count, 'move')} · score ${entry.score}`;
-    const open = document.createElement('button');
-    open.textContent = 'Show';
-    open.setAttribute('aria-label', `show ${text.textContent}`);
-    open.onclick = () => restoreEntry(entry);
-    const drop = document.createElement('button');
-    drop.textContent = '✕';
-    drop.title = 'forget this game';
-    drop.setAttribute('aria-label', `forget ${text.textContent}`);
-    drop.onclick = async () => { await store().forget(app.info.id, entry); await showSaved(); };
-    li.append(text, open, drop);
-    return li;
-  }));
-}
-
-let saveTimer = 0;
-let saveFirstAt = 0;
-/** Something about the shown game changed: save it and update the address bar soon. */
-function changed() {
-  const now = performance.now();
-  if (!saveTimer) saveFirstAt = now;
-  clearTimeout(saveTimer);
-  // During a replay changes never stop: save at least every 2 s.
-  saveTimer = setTimeout(saveNow, now - saveFirstAt > 2000 ? 0 : SAVE_MS);
-}
-
-let addressSeq = 0;
-async function saveNow() {
-  clearTimeout(saveTimer);
-  saveTimer = 0;
-  if (!app.play || !app.info) return;
-  const entry = { seed: app.seed, params: app.params, text: fullOutput(), turn: app.play.cursor(), label: app.label };
-  const game = app.info.id;
-  const seq = ++addressSeq;
-  const link = await shareLink();
-  // The batch view owns the address while it is shown.
-  if (seq === addressSeq && document.body.dataset.view !== 'batch') history.replaceState(null, '', link);
-  await store().setCurrent(game, entry);
-}
-
-function baseUrl() {
-  return location.origin + location.pathname;
-}
-
-async function shareLink() {
-  return encodeLink(baseUrl(), {
-    game: app.info.id,
-    seed: app.seed,
-    params: app.params,
-    solver: $('solver').value,
-    budget: Math.round(Number($('budget').value) * 1000) || undefined,
-    speed: Number($('speed').value),
-    t: app.play.cursor(),
-    moves: app.play.moves() > 0 ? fullOutput() : '',
-  });
-}
-
-/** Opens the game saved for `gameId` in this browser, or a fresh one. */
-async function openSaved(gameId) {
-  const info = infoOf(gameId);
-  const saved = await store().current(gameId);
-  if (saved) {
-    try {
-      const { play, error } = playWith(gameId, saved.seed, saved.params ?? {}, saved.text);
-      if (!error) {
-        play.seek(Math.min(saved.turn ?? 0, play.moves()));
-        await saveNow();
-        useRenderer(gameId);
-        await adopt(play, { seed: saved.seed, params: saved.params ?? {}, label: saved.label ?? 'your game', keepOld: false });
-        await showSaved();
-        shown();
-        return;
-      }
-      play.free();
-    } catch {
-      // an unreadable saved game falls through to a fresh one
-    }
-  }
-  await newGame(gameId, info.min_seed, {});
-  await showSaved();
-  shown();
-}
-
-/** For tests: the game shown once switching has finished. */
-function shown() {
-  document.body.dataset.game = app.info.id;
-}
-
-async function openFromLink() {
-  const { state, errors } = await decodeLink(location.search, location.hash, infoOf);
-  const info = infoOf(state?.game) ?? infoOf(store().lastGame) ?? app.infos[0];
-  // The game this browser had for that id is kept if the link shows another one.
-  const before = await store().current(info.id);
-  let seed = state?.seed ?? info.min_seed;
-  let ok = await newGame(info.id, seed, state?.params ?? {}, { keepOld: false });
-  if (!ok) {
-    // The seed and parameters together are refused (the message says why): keep the seed.
-    errors.push($('message-text').textContent);
-    ok = await newGame(info.id, seed, {}, { keepOld: false });
-    if (!ok) {
-      seed = info.min_seed;
-      await newGame(info.id, seed, {}, { keepOld: false });
-    }
-  }
-  if (state?.solver) $('solver').value = state.solver;
-  if (state?.budget) $('budget').value = String(state.budget / 1000);
-  if (state?.speed) $('speed').value = String(state.speed);
-  if (state?.moves) {
-    const error = app.play.loadOutput(state.moves);
-    if (error) errors.push(`moves: the moves in this link stop being valid at ${locateMove(state.moves, error.turn, app.renderer.moveUnit)}: ${error.reason}; the valid part is loaded`);
-    app.label = 'shared game';
-    app.movesText = null;
-  }
-  if (state?.t !== undefined && state.t > app.play.moves()) errors.push(`t: move ${state.t} is past the last move (${app.play.moves()}); the last move is shown`);
-  app.play.seek(Math.min(state?.t ?? app.play.moves(), app.play.moves()));
-  if (before && before.text && !sameGame(before, snapshot())) await store().keep(info.id, { ...before, count: countMoves(before), score: before.score ?? '?' });
-  render();
-  await saveNow();
-  await showSaved();
-  shown();
-  if (errors.length) showMessage(`Parts of this link could not be used, the rest is shown: ${errors.join('; ')}.`);
-}
-
-/** The number of moves in a kept game's text (for its label). */
-function countMoves(entry) {
-  try {
-    const { play } = playWith(app.info.id, entry.seed, entry.params ?? {}, entry.text);
-    const n = play.moves();
-    play.free();
-    return n;
-  } catch {
-    return 0;
-  }
 }
 
 // ---------- outputs ----------
@@ -577,23 +539,23 @@ function countMoves(entry) {
  * Loads a contest output. An output the official tester would reject (an illegal move, or
  * one that ends too early) keeps the current game; its valid moves can still be replayed.
  */
-async function loadOutput(text, source) {
-  if (text.length > PASTE_LIMIT) {
-    showMessage(`${source} is ${sizeText(text.length)}: larger than any output of these games (the limit is ${sizeText(PASTE_LIMIT)}). Nothing was loaded; your current game is unchanged.`);
+function loadOutput(text, source, { push = false, note = '' } = {}) {
+  const name = `${sourceName(source)}${note}`;
+  if (text.length > TEXT_LIMIT) {
+    showMessage(`${name} is ${sizeText(text.length)}: larger than any output of these games (the limit is ${sizeText(TEXT_LIMIT)}). Nothing was loaded; your current game is unchanged.`);
     return false;
   }
   let candidate;
-  let error;
+  let problem;
   try {
-    ({ play: candidate, error } = playWith(app.info.id, app.seed, app.params, text));
+    ({ play: candidate, problem } = session(state.game, state.seed, state.params, text));
   } catch (e) {
-    showMessage(`${source} could not be read: ${errorText(e)}. Your current game is unchanged.`);
+    showMessage(`${name} could not be read: ${errorText(e)}. Your current game is unchanged.`);
     return false;
   }
-  error ??= candidate.incomplete();
-  if (error) {
-    const where = locateMove(text, error.turn, app.renderer.moveUnit);
-    const message = `${source} is not a valid output — ${where}: ${error.reason}. The official tester would reject it; your current game is unchanged.`;
+  problem ??= candidate.incomplete();
+  if (problem) {
+    const message = `${name} is not a valid output — ${problemText(problem)}. The official tester would reject it; your current game is unchanged.`;
     const valid = candidate.moves();
     if (valid === 0) {
       candidate.free();
@@ -601,124 +563,143 @@ async function loadOutput(text, source) {
       return false;
     }
     showMessage(message, {
-      actions: [{ label: `Replay its ${plural(valid, 'valid move')}`, run: () => adopt(candidate, { seed: app.seed, params: app.params, label: `${source} (valid part)` }) }],
+      actions: [{ label: `Replay its ${plural(valid, 'valid move')}`, run: () => adopt(candidate, { seed: state.seed, params: state.params, source: { ...source, partial: true } }) }],
     });
     return false;
   }
-  await adopt(candidate, { seed: app.seed, params: app.params, label: source });
-  showMessage(`${source}: score ${group(app.play.frame().score)} after ${plural(app.play.moves(), 'move')}. Press |◀ then ▶ to replay it.`, { kind: 'info' });
+  adopt(candidate, { seed: state.seed, params: state.params, source, push });
+  showMessage(`${name}: score ${group(state.play.frame().score)} after ${plural(state.play.moves(), 'move')}. Press |◀ then ▶ to replay it.`, { kind: 'info' });
   return true;
 }
 
-/** The output to load: the box, or a long text kept out of it. */
+const sourceName = (source) => ({ file: `The file ${source.name}`, paste: 'The pasted output', batch: `The batch's output for seed ${source.seed}` })[source.kind] ?? 'The output';
+
+/**
+ * Loads an uploaded or dropped file. With `seedFromName`, a name ending in a number
+ * (`123.txt`, `name_0123.out`, as AtCoder's visualizer reads names) opens that seed first;
+ * a name without one is loaded on the shown seed, and the message says so.
+ */
+async function loadFile(file, { seedFromName: fromName }) {
+  const source = { kind: 'file', name: file.name };
+  if (file.size > TEXT_LIMIT) {
+    showMessage(`The file ${file.name} is ${sizeText(file.size)}: larger than any output of these games (the limit is ${sizeText(TEXT_LIMIT)}). Nothing was loaded.`);
+    return;
+  }
+  const text = await file.text();
+  let note = '';
+  if (fromName) {
+    const seed = seedFromName(file.name);
+    const g = info();
+    if (seed !== null && BigInt(seed) >= BigInt(g.min_seed) && BigInt(seed) <= BigInt(g.max_seed)) {
+      if (seed !== state.seed && !newGame(state.game, seed, {})) return;
+      note = ` (seed ${seed}, from the file's name)`;
+    } else {
+      note = ` (on the shown seed ${state.seed}: the file's name ends in no seed number)`;
+    }
+  }
+  const box = $('output');
+  if (text.length > BOX_CHARS) holdLongText(text, source);
+  else box.value = text;
+  loadOutput(text, source, { note });
+}
+
+/** The output to load: the box, or a long text held aside. */
 function outputToLoad() {
   const box = $('output');
-  if (box.value.trim()) return { text: box.value, source: 'The pasted output' };
-  if (app.pendingText) return app.pendingText;
-  return null;
+  if (box.value.trim()) return { text: box.value, source: { kind: 'paste' } };
+  return state.pending;
 }
 
 /** Keeps a long text out of the output box (a textarea with megabytes freezes the page). */
 function holdLongText(text, source) {
   const box = $('output');
   box.value = '';
-  if (text.length > PASTE_LIMIT) {
-    app.pendingText = null;
+  const name = sourceName(source);
+  if (text.length > TEXT_LIMIT) {
+    state.pending = null;
     box.placeholder = 'Paste an output in the contest format, or choose a file';
-    showMessage(`${source} is ${sizeText(text.length)}: larger than any output of these games (the limit is ${sizeText(PASTE_LIMIT)}). It was not kept.`);
+    showMessage(`${name} is ${sizeText(text.length)}: larger than any output of these games (the limit is ${sizeText(TEXT_LIMIT)}). It was not kept.`);
     return;
   }
-  app.pendingText = { text, source };
-  const lines = text.split('\n').length;
-  box.placeholder = `${source}: ${sizeText(text.length)}, ${group(lines)} lines, kept out of this box. Press Score & replay.`;
-}
-
-function download(name, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  state.pending = { text, source };
+  box.placeholder = `${name}: ${sizeText(text.length)}, ${group(text.split('\n').length)} lines, kept out of this box. Press Score & replay.`;
 }
 
 // ---------- solving ----------
 
-function setSolving(on) {
-  $('solve').disabled = on;
-  $('cancel').disabled = !on;
-  if (!on) clearInterval(app.solveTicker);
+function cancelSolve() {
+  if (!state.solving) return;
+  page.runner.cancel();
+  endSolve();
 }
 
-function budgetMs() {
-  const seconds = Number($('budget').value);
-  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 30) throw new Error('the budget must be from 1 to 30 seconds');
-  return Math.round(seconds * 1000);
+function endSolve() {
+  clearInterval(page.solveTicker);
+  state.solving = null;
+  $('solve').disabled = false;
+  $('cancel').disabled = true;
 }
 
 function solve() {
-  let budget;
-  try {
-    budget = budgetMs();
-  } catch (error) {
-    showMessage(errorText(error));
-    return;
-  }
+  const budget = state.budgetMs;
   clearMessage();
-  const fromHere = $('from-here').checked && app.play.cursor() > 0;
-  const prefix = fromHere ? app.play.outputText() : '';
-  const job = { game: app.info.id, seed: app.seed, params: app.params, solver: $('solver').value, budgetMs: budget, prefix };
+  const fromHere = $('from-here').checked && state.play.cursor() > 0;
+  const job = { game: state.game, seed: state.seed, params: state.params, solver: state.solver, budgetMs: budget, prefix: fromHere ? state.play.outputText() : '' };
+  const startAt = fromHere ? state.play.cursor() : 0;
   const status = $('solve-status');
   const live = $('solve-live');
   const started = performance.now();
-  const what = app.renderer.progress === 'best' ? 'best found' : "current game's score";
-  let best = null;
+  const what = page.renderer.progress === 'best' ? 'best found' : "current game's score";
   let lastSpoken = 0;
+  state.solving = { job, started, best: null };
   live.textContent = `Solving with ${job.solver} for up to ${budget / 1000} s.`;
   status.textContent = `running ${job.solver}: 0.0 s / ${budget / 1000} s`;
-  app.solveTicker = setInterval(() => {
+  page.solveTicker = setInterval(() => {
     const now = performance.now();
-    const elapsed = ((now - started) / 1000).toFixed(1);
+    const best = state.solving?.best;
     const part = best ? ` · ${what} ${group(best.score)} (move ${group(best.turn)})` : '';
-    status.textContent = `running ${job.solver}: ${elapsed} s / ${budget / 1000} s${part}`;
+    status.textContent = `running ${job.solver}: ${((now - started) / 1000).toFixed(1)} s / ${budget / 1000} s${part}`;
     if (now - lastSpoken >= SOLVE_ANNOUNCE_MS && now - started >= SOLVE_ANNOUNCE_MS) {
       lastSpoken = now;
       live.textContent = `Solving: ${Math.round((now - started) / 1000)} seconds${best ? `, ${what} ${group(best.score)}` : ''}.`;
     }
   }, 100);
-  setSolving(true);
-  app.runner.start(job, {
-    onProgress: (p) => { best = p; },
-    onDone: async (result) => {
-      setSolving(false);
+  $('solve').disabled = true;
+  $('cancel').disabled = false;
+  page.runner.start(job, {
+    onProgress: (p) => { if (state.solving) state.solving.best = p; },
+    onDone: (result) => {
+      endSolve();
       const seconds = (performance.now() - started) / 1000;
-      if (job.game !== app.info.id || job.seed !== app.seed) {
+      if (job.game !== state.game || job.seed !== state.seed) {
         status.textContent = `${job.solver}: score ${group(result.score)} (another game is shown now)`;
         return;
       }
-      const { play, error } = playWith(job.game, job.seed, job.params, result.output);
-      if (error) {
+      const { play, problem } = session(job.game, job.seed, job.params, result.output);
+      if (problem) {
         play.free();
-        showMessage(`The ${job.solver} solver's output is invalid at ${locateMove(result.output, error.turn, app.renderer.moveUnit)}: ${error.reason}.`);
+        showMessage(`The ${job.solver} solver's output is invalid at ${problemText(problem)}.`);
         return;
       }
-      const previous = app.play.moves() > 0 ? snapshot() : null;
-      const startAt = fromHere ? app.play.cursor() : 0;
-      const label = `${job.solver} solver, ${budget / 1000} s${fromHere ? ` from move ${startAt + 1}` : ''}`;
+      const previous = state.play.moves() > 0 ? snapshot() : null;
       play.seek(play.moves());
       const frame = play.frame();
       play.seek(startAt);
-      await adopt(play, { seed: job.seed, params: job.params, label });
-      const end = frame.over ? app.renderer.endText?.(frame.view) : null;
+      adopt(play, { seed: job.seed, params: job.params, source: { kind: 'solver', solver: job.solver, budgetMs: budget, from: startAt } });
+      const end = frame.over ? page.renderer.endText?.(frame.view) : null;
       const early = seconds < 0.8 * (budget / 1000) && end ? ` It stopped after ${seconds.toFixed(2)} s of ${budget / 1000} s because the game ended at move ${group(frame.turn)}: ${end}.` : (end ? ` The game ended at move ${group(frame.turn)}: ${end}.` : '');
       status.textContent = `${job.solver}: score ${group(result.score)} in ${seconds.toFixed(2)} s.${early}`;
       live.textContent = status.textContent;
       const actions = previous ? [{ label: 'Back to my game', run: () => restoreEntry(previous) }] : [];
       showMessage(`The ${job.solver} solver scored ${group(result.score)}.${previous ? ' Your previous game is kept under Your games.' : ''}`, { kind: 'info', actions });
+      // Focus follows the result: its first action, or the message itself.
+      const target = $('message-actions').querySelector('button') ?? $('message-text');
+      if (target === $('message-text')) target.tabIndex = -1;
+      target.focus({ preventScroll: true });
       startPlayback();
     },
     onError: (message) => {
-      setSolving(false);
+      endSolve();
       status.textContent = '';
       live.textContent = `Solve failed: ${message}`;
       showMessage(`Solve failed: ${message}. Your game is unchanged.`);
@@ -726,64 +707,133 @@ function solve() {
   });
 }
 
-// ---------- keyboard ----------
+// ---------- the address: load, Back and Forward ----------
 
-/** Keys on the focused board: the cursor and the game's own keys. True when handled. */
-function boardKey(e) {
-  const r = app.renderer;
-  if (!r.tap) return r.onKey?.(e) ?? false;
-  const g = r.geometry?.();
-  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  if (moves[e.key] && g && !e.ctrlKey && !e.metaKey && !e.altKey) {
-    const [dr, dc] = moves[e.key];
-    const step = e.shiftKey ? 5 : 1;
-    app.cursor = {
-      r: Math.max(0, Math.min(g.rows - 1, app.cursor.r + dr * step)),
-      c: Math.max(0, Math.min(g.cols - 1, app.cursor.c + dc * step)),
-    };
-    app.cursorShown = true;
-    render();
-    $('announce').textContent = r.cellText?.(app.cursor) ?? `row ${app.cursor.r}, column ${app.cursor.c}`;
-    return true;
-  }
-  if ((e.key === 'Enter' || e.key === ' ') && !e.ctrlKey && !e.metaKey && !e.altKey) {
-    if (!app.cursorShown) {
-      app.cursorShown = true;
-      render();
-      $('announce').textContent = r.cellText?.(app.cursor) ?? '';
-      return true;
+/**
+ * Shows what the address says: the batch view, a player link, or (no link) the last game.
+ * On a reload the browser's copy of that game wins, since it holds every move (the address
+ * may be a moment behind the last one).
+ */
+function applyAddress() {
+  page.restoring = true;
+  try {
+    const q = new URLSearchParams(location.search);
+    if (q.get('view') === 'batch') {
+      if (!state.play) openGame(info(store().setting('last'))?.id ?? page.infos[0].id, { push: false });
+      showView('batch', { push: false });
+      return;
     }
-    r.tap(app.cursor);
-    return true;
+    const reload = performance.getEntriesByType('navigation')[0]?.type === 'reload' && !state.play;
+    if (!location.search && !location.hash) openGame(info(store().setting('last'))?.id ?? page.infos[0].id, { push: false });
+    else if (reload && store().current(q.get('game'))) openGame(q.get('game'), { push: false });
+    else openLink();
+    showView('player', { push: false });
+  } finally {
+    page.restoring = false;
   }
-  return r.onKey?.(e) ?? false;
+  persist();
 }
 
+function openLink() {
+  const { state: link, errors } = decodeLink(location.search, location.hash, info);
+  const g = info(link?.game) ?? info(store().setting('last')) ?? page.infos[0];
+  const before = store().current(g.id);
+  let seed = link?.seed ?? openingSeed(g.id);
+  if (!newGame(g.id, seed, link?.params ?? {}, { keepOld: false })) {
+    // The seed and parameters together are refused (the message says why): keep the seed.
+    errors.push(state.message.text);
+    if (!newGame(g.id, seed, {}, { keepOld: false })) {
+      seed = openingSeed(g.id);
+      newGame(g.id, seed, {}, { keepOld: false });
+    }
+  }
+  if (link?.solver) state.solver = link.solver;
+  if (link?.budget) state.budgetMs = link.budget;
+  if (link?.speed) state.speed = link.speed;
+  if (link?.moves) {
+    const problem = state.play.loadOutput(link.moves);
+    if (problem) errors.push(`moves: the moves in this link stop being valid at ${problemText(problem)}; the valid part is loaded`);
+    state.source = { kind: 'link' };
+  }
+  if (link?.t !== undefined && link.t > state.play.moves()) errors.push(`t: move ${link.t} is past the last move (${state.play.moves()}); the last move is shown`);
+  state.play.seek(Math.min(link?.t ?? state.play.moves(), state.play.moves()));
+  page.text = null;
+  page.packed = null;
+  const now = snapshot();
+  // A link of the game this browser has (its own address, reopened) keeps that game's source;
+  // a link showing another game keeps this browser's under Your games.
+  if (before && sameGame(before, now)) state.source = before.source ?? state.source;
+  else if (before?.text) {
+    const { play } = session(g.id, before.seed, before.params ?? {}, before.text);
+    keep({ ...before, count: play.moves(), score: group(play.frame().score) });
+    play.free();
+  }
+  commit({ moves: true });
+  if (errors.length) showMessage(`Parts of this link could not be used, the rest is shown: ${errors.join('; ')}.`);
+}
+
+/**
+ * Shows the player or the batch view. The batch view and its libraries load the first time
+ * it is shown; it gets the compiled wasm module for its workers.
+ */
+async function showView(view, { push = true } = {}) {
+  if (view === 'batch' && !page.batch) {
+    const link = location.search;
+    const { createBatchView } = await import('./batch/batch.js');
+    page.batch ??= createBatchView($('batch-view'), {
+      infos: page.infos,
+      module: page.module,
+      workerUrl: new URL('./worker.js', import.meta.url),
+      link: new URLSearchParams(link).get('view') === 'batch' ? link : '',
+      openInPlayer: ({ game, seed, params, output }) => {
+        // One history entry: Back returns to the batch.
+        if (state.game !== game) openGame(game, { push: false });
+        if (!newGame(game, seed, params, { push: false })) return;
+        if (output) loadOutput(output, { kind: 'batch', seed });
+        state.view = 'player';
+        commit({ push: true });
+      },
+    });
+  }
+  if (view !== state.view) {
+    stopPlayback();
+    state.view = view;
+  }
+  commit({ push });
+  if (view === 'batch') page.batch.show();
+}
+
+// ---------- keyboard ----------
+
 function onKeyDown(e) {
+  if (state.view !== 'player') return;
   const t = e.target;
   const typing = t.closest?.('input, textarea, select, [contenteditable]');
+  const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
   if ((e.ctrlKey || e.metaKey) && !typing) {
     const k = e.key.toLowerCase();
-    if (k === 'z') return $('undo').click(), e.preventDefault();
-    if (k === 'y') return $('redo').click(), e.preventDefault();
+    if (k === 'z') return undo(), e.preventDefault();
+    if (k === 'y') return redo(), e.preventDefault();
   }
-  if (e.key === 'Escape' && !$('message').hidden && !app.renderer.onKey?.(e)) return clearMessage();
   if (t === $('board')) {
-    if (boardKey(e)) return e.preventDefault();
+    if (page.renderer.key ? page.renderer.key(e) : page.renderer.onKey?.(e)) return e.preventDefault();
+    if (e.key === 'Escape' && state.message) return clearMessage();
   } else if (typing || ((e.key === ' ' || e.key === 'Enter') && t.closest?.('button, a, summary, label'))) {
     return; // a focused control keeps its own keys: Space and Enter press a button
-  } else if (app.renderer?.onKey?.(e)) {
+  } else if (page.renderer.onKey?.(e)) {
     return e.preventDefault();
+  } else if (e.key === 'Escape' && state.message) {
+    return clearMessage();
   }
   const step = e.shiftKey ? 100 : 1;
   const keys = {
-    ' ': () => (app.playing ? stopPlayback() : startPlayback()),
-    ArrowLeft: () => { stopPlayback(); seek(app.play.cursor() - step); },
-    ArrowRight: () => { stopPlayback(); seek(app.play.cursor() + step); },
-    Home: () => { stopPlayback(); seek(0); },
-    End: () => { stopPlayback(); seek(app.play.moves()); },
+    ' ': () => (state.playing ? stopPlayback() : startPlayback()),
+    ArrowLeft: () => { state.playing = false; seek(state.play.cursor() - step); },
+    ArrowRight: () => { state.playing = false; seek(state.play.cursor() + step, { animated: step === 1 }); },
+    Home: () => { state.playing = false; seek(0); },
+    End: () => { state.playing = false; seek(state.play.moves()); },
   };
-  if (keys[e.key] && !e.ctrlKey && !e.metaKey && !e.altKey) {
+  if (keys[e.key] && plain) {
     e.preventDefault();
     keys[e.key]();
   }
@@ -791,9 +841,23 @@ function onKeyDown(e) {
 
 // ---------- wiring ----------
 
+function readParams() {
+  const params = {};
+  for (const input of $('params').querySelectorAll('input')) {
+    const text = input.value.trim();
+    if (text === '') continue;
+    const spec = info().params.find((p) => p.name === input.dataset.param);
+    if (!/^-?\d+$/.test(text)) throw new Error(`${spec.name} must be a whole number, got '${text}'`);
+    const value = Number(text);
+    if (value < spec.min || value > spec.max) throw new Error(`${spec.name} must be from ${spec.min} to ${spec.max}, got ${text}`);
+    params[spec.name] = value;
+  }
+  return params;
+}
+
 function wire() {
-  $('game').onchange = () => openSaved($('game').value);
-  const restart = async () => {
+  $('game').onchange = () => openGame($('game').value);
+  const restart = (seed = $('seed').value) => {
     let params;
     try {
       params = readParams();
@@ -801,33 +865,40 @@ function wire() {
       showMessage(errorText(error));
       return;
     }
-    if (await newGame(app.info.id, $('seed').value, params)) clearMessage();
+    if (newGame(state.game, seed, params)) clearMessage();
   };
-  $('new-game').onclick = restart;
+  $('new-game').onclick = () => restart();
   $('seed').onkeydown = (e) => { if (e.key === 'Enter') restart(); };
   $('params').onkeydown = (e) => { if (e.key === 'Enter') restart(); };
-  $('random-seed').onclick = () => {
-    $('seed').value = randomSeed(app.info.id);
-    restart();
+  $('random-seed').onclick = () => restart(randomSeed(state.game));
+  $('undo').onclick = undo;
+  $('redo').onclick = redo;
+  $('first').onclick = () => { state.playing = false; seek(0); };
+  $('last').onclick = () => { state.playing = false; seek(state.play.moves()); };
+  $('prev').onclick = () => { state.playing = false; seek(state.play.cursor() - 1); };
+  $('next').onclick = () => { state.playing = false; seek(state.play.cursor() + 1, { animated: true }); };
+  $('play').onclick = () => (state.playing ? stopPlayback() : startPlayback());
+  $('slider').oninput = () => { state.playing = false; seek(Number($('slider').value)); };
+  $('speed').onchange = () => { state.speed = Number($('speed').value); commit(); };
+  $('solver').onchange = () => { state.solver = $('solver').value; commit(); };
+  $('budget').onchange = () => {
+    const seconds = Number($('budget').value);
+    if (Number.isFinite(seconds) && seconds * 1000 >= BUDGET_MS.min && seconds * 1000 <= BUDGET_MS.max) state.budgetMs = Math.round(seconds * 1000);
+    else showMessage(`The budget must be from ${BUDGET_MS.min / 1000} to ${BUDGET_MS.max / 1000} seconds; it stays ${state.budgetMs / 1000} s.`);
+    commit();
   };
-  $('undo').onclick = () => { app.play.undo(); stopPlayback(); render(); changed(); };
-  $('redo').onclick = () => { app.play.redo(); stopPlayback(); render({ animated: true }); changed(); };
-  $('first').onclick = () => { stopPlayback(); seek(0); };
-  $('last').onclick = () => { stopPlayback(); seek(app.play.moves()); };
-  $('prev').onclick = () => { stopPlayback(); seek(app.play.cursor() - 1); };
-  $('next').onclick = () => { stopPlayback(); app.play.seek(app.play.cursor() + 1); render({ animated: true }); changed(); };
-  $('play').onclick = () => (app.playing ? stopPlayback() : startPlayback());
-  $('slider').oninput = () => { stopPlayback(); seek(Number($('slider').value)); };
-  $('speed').onchange = changed;
-  $('solver').onchange = changed;
-  $('budget').onchange = changed;
   $('solve').onclick = solve;
   $('cancel').onclick = () => {
-    app.runner.cancel();
-    setSolving(false);
+    cancelSolve();
     $('solve-status').textContent = 'cancelled';
     $('solve-live').textContent = 'Solve cancelled.';
   };
+  $('theme').onclick = () => {
+    state.theme = THEMES[(THEMES.indexOf(state.theme) + 1) % THEMES.length];
+    store().setSetting('theme', state.theme);
+    themeChanged();
+  };
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', themeChanged);
   $('load-output').onclick = () => {
     const output = outputToLoad();
     if (!output) return showMessage('Paste an output into the box first, or choose a file with Upload.');
@@ -838,30 +909,35 @@ function wire() {
     const text = e.clipboardData?.getData('text') ?? '';
     if (text.length <= BOX_CHARS) return;
     e.preventDefault();
-    holdLongText(text, 'The pasted output');
+    holdLongText(text, { kind: 'paste' });
   });
   box.addEventListener('input', () => {
-    if (box.value.length > BOX_CHARS) holdLongText(box.value, 'The pasted output');
-    else if (box.value) app.pendingText = null;
+    if (box.value.length > BOX_CHARS) holdLongText(box.value, { kind: 'paste' });
+    else if (box.value) state.pending = null;
   });
   $('upload').onchange = async () => {
     const file = $('upload').files[0];
     $('upload').value = '';
-    if (!file) return;
-    const source = `The file ${file.name}`;
-    if (file.size > PASTE_LIMIT) {
-      showMessage(`${source} is ${sizeText(file.size)}: larger than any output of these games (the limit is ${sizeText(PASTE_LIMIT)}). Nothing was loaded.`);
-      return;
-    }
-    const text = await file.text();
-    if (text.length > BOX_CHARS) holdLongText(text, source);
-    else box.value = text;
-    loadOutput(text, source);
+    if (file) await loadFile(file, { seedFromName: false });
   };
-  $('download-output').onclick = () => download(`${app.info.id}-${app.seed}.out.txt`, fullOutput());
-  $('download-input').onclick = () => download(`${app.info.id}-${app.seed}.in.txt`, app.play.inputText());
+  // A file dropped anywhere on the player loads as an upload does; its name may name the seed.
+  addEventListener('dragover', (e) => {
+    if (state.view !== 'player' || ![...(e.dataTransfer?.types ?? [])].includes('Files')) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+  });
+  addEventListener('drop', (e) => {
+    if (state.view !== 'player' || !e.dataTransfer?.files.length) return;
+    e.preventDefault();
+    const files = [...e.dataTransfer.files];
+    if (files.length > 1) showMessage(`${plural(files.length, 'file')} were dropped; the player shows one (${files[0].name}). The batch view scores many at once.`, { kind: 'info' });
+    loadFile(files[0], { seedFromName: true });
+  });
+  $('download-output').onclick = () => download(`${state.game}-${state.seed}.out.txt`, fullOutput());
+  $('download-input').onclick = () => download(`${state.game}-${state.seed}.in.txt`, state.play.inputText());
   $('share').onclick = async () => {
-    const link = await shareLink();
+    persist();
+    const link = playerLink();
     $('share-link').value = link;
     try {
       await navigator.clipboard.writeText(link);
@@ -872,100 +948,77 @@ function wire() {
     }
   };
   $('message-close').onclick = clearMessage;
-  $('board-text').addEventListener('toggle', () => { if ($('board-text').open) describeBoard(); });
-  const board = $('board');
-  board.addEventListener('pointerdown', () => {
-    if (app.cursorShown) {
-      app.cursorShown = false;
-      render();
-    }
-  }, { capture: true });
+  $('board-text').addEventListener('toggle', () => { if ($('board-text').open) render(); });
   document.addEventListener('keydown', onKeyDown);
-  // Redraw at the new width when the layout changes (rotation, window resize).
-  let width = 0;
+  // Redraw at the new size when the layout changes (rotation, window resize), in a frame:
+  // drawing inside the observer's callback would resize the board it observes.
+  let size = '';
+  let queued = 0;
   new ResizeObserver(([entry]) => {
-    const w = Math.round(entry.contentRect.width);
-    if (w !== width && app.play) {
-      width = w;
-      render();
-    }
+    const next = `${Math.round(entry.contentRect.width)}x${Math.round(innerHeight)}`;
+    if (next === size || !state.play) return;
+    size = next;
+    cancelAnimationFrame(queued);
+    queued = requestAnimationFrame(() => (page.renderer.redraw ? page.renderer.redraw() : render()));
   }).observe($('board-area'));
-  window.addEventListener('pagehide', () => { saveNow(); });
-  document.addEventListener('visibilitychange', () => { if (document.hidden) saveNow(); });
+  // The board's height budget (style.css) needs the height above <main>.
+  const chrome = () => document.documentElement.style.setProperty('--chrome-h', `${Math.ceil(document.querySelector('main').offsetTop)}px`);
+  new ResizeObserver(() => requestAnimationFrame(chrome)).observe(document.querySelector('header'));
+  new ResizeObserver(() => requestAnimationFrame(chrome)).observe($('caveat'));
+  chrome();
+  for (const a of document.querySelectorAll('#views a')) {
+    a.onclick = (event) => {
+      event.preventDefault();
+      showView(a.dataset.view);
+    };
+  }
+  addEventListener('popstate', () => applyAddress());
+  // Whatever a throttled write still owes goes out as the page is left.
+  addEventListener('pagehide', () => persist());
+  document.addEventListener('visibilitychange', () => { if (document.hidden) persist(); });
 }
 
-/**
- * Shows the player or the batch view (`?view=batch`). The batch view and its libraries load
- * the first time it is shown; it gets the compiled wasm module for its workers.
- */
-async function showView(view, { module, link } = {}) {
-  document.body.dataset.view = view;
-  $('batch-view').hidden = view !== 'batch';
-  for (const a of document.querySelectorAll('#views a')) {
-    if (a.dataset.view === view) a.setAttribute('aria-current', 'page');
-    else a.removeAttribute('aria-current');
-  }
-  if (view !== 'batch') return saveNow();
-  if (!app.batch) {
-    const { createBatchView } = await import('./batch/batch.js');
-    app.batch = createBatchView($('batch-view'), {
-      infos: app.infos,
-      module,
-      workerUrl: new URL('./worker.js', import.meta.url),
-      link,
-      openInPlayer: async ({ game, seed, params, output }) => {
-        // The game first, then the view: the address then says the opened game at once.
-        if (await newGame(game, seed, params) && output) await loadOutput(output, `The batch's output for seed ${seed}`);
-        await showView('player');
-      },
-    });
-  }
-  app.batch.show();
+function themeChanged() {
+  renderView();
+  if (state.play) (page.renderer.redraw ? page.renderer.redraw() : render());
 }
 
 async function main() {
-  let module;
+  state.theme = THEMES.includes(store().setting('theme')) ? store().setting('theme') : 'auto';
+  renderView();
   try {
     // Compiled once: the page and every worker (the solver's, the batch's pool) share it.
     const url = new URL('./pkg/arcade_bg.wasm', import.meta.url);
-    module = await WebAssembly.compileStreaming(fetch(url))
+    page.module = await WebAssembly.compileStreaming(fetch(url))
       // compileStreaming needs the server to say application/wasm; compile the bytes if not.
       .catch(async () => WebAssembly.compile(await (await fetch(url)).arrayBuffer()));
-    await init({ module_or_path: module });
+    await init({ module_or_path: page.module });
   } catch (error) {
     showMessage(`WebAssembly could not be loaded: ${errorText(error)}. Build it with scripts/build-web.sh.`);
     return;
   }
   // Only games with a renderer are offered; the CLI has them all.
-  app.infos = games().filter((g) => renderers[g.id]);
-  $('game').replaceChildren(...app.infos.map((g) => new Option(g.title, g.id)));
+  page.infos = games().filter((g) => renderers[g.id]);
+  $('game').replaceChildren(...page.infos.map((g) => new Option(g.title, g.id)));
   $('speed').replaceChildren(...SPEEDS.map((s) => new Option(`${s}/s`, String(s))));
-  $('speed').value = '50';
-  app.runner = new SolverRunner(new URL('./worker.js', import.meta.url), { module });
+  page.runner = new SolverRunner(new URL('./worker.js', import.meta.url), { module: page.module });
   wire();
-  const link = location.search; // read before the player writes its game into the address
-  const batch = new URLSearchParams(link).get('view') === 'batch';
-  if (batch) document.body.dataset.view = 'batch';
-  if (batch || !(location.search || location.hash)) await openSaved(infoOf(store().lastGame)?.id ?? app.infos[0].id);
-  else await openFromLink();
-  await showView(batch ? 'batch' : 'player', { module, link: batch ? link : '' });
-  for (const a of document.querySelectorAll('#views a')) {
-    a.onclick = (event) => {
-      event.preventDefault();
-      showView(a.dataset.view, { module });
-    };
-  }
-  // For end-to-end tests and the curious: the current frame and board geometry.
+  applyAddress();
+  // For end-to-end tests and the curious: the current frame, board geometry and state.
   window.arcade = {
-    frame: () => app.play.frame(),
-    geometry: () => ({ ...app.renderer.geometry(), scale: $('board').logical?.scale ?? 1 }),
+    frame: () => state.play.frame(),
+    geometry: () => ({ ...page.renderer.geometry(), scale: $('board').logical?.scale ?? 1 }),
     output: () => fullOutput(),
-    saved: () => store().saved(app.info.id),
-    flush: () => saveNow(),
+    saved: () => store().saved(state.game),
+    flush: () => persist(),
+    state: () => ({ view: state.view, game: state.game, seed: state.seed, params: state.params, turn: state.play.cursor(), moves: state.play.moves(), source: state.source, theme: state.theme }),
   };
   document.body.dataset.ready = 'true';
 }
 
-window.addEventListener('unhandledrejection', (e) => showMessage(`Unexpected error: ${errorText(e.reason)}`));
-window.addEventListener('error', (e) => showMessage(`Unexpected error: ${e.message}`));
+// Chromium reports a ResizeObserver that could not deliver every notice in one frame as an
+// error event; it is harmless (the next frame delivers them), so it is never shown.
+const harmless = (text) => /ResizeObserver loop/.test(text);
+addEventListener('unhandledrejection', (e) => { if (!harmless(errorText(e.reason))) showMessage(`Unexpected error: ${errorText(e.reason)}`); });
+addEventListener('error', (e) => { if (!harmless(e.message)) showMessage(`Unexpected error: ${e.message}`); });
 main();

@@ -4,16 +4,20 @@
 //   ?v=1&game=lines&seed=42&N=9&solver=beam&budget=5000&speed=50&t=120#moves=...
 //
 // Seeds stay decimal strings end to end (no float rounding). The address bar always holds
-// this form of what the page shows, so a reload shows the same game and turn.
+// this form of what the page shows, so a reload shows the same game and turn. Everything here
+// is synchronous (fflate), so the address and storage can follow every move at once.
+import { deflateSync, Inflate, strToU8, strFromU8 } from './vendor/fflate.js';
 
 export const LINK_VERSION = '1';
 export const SPEEDS = [2, 10, 50, 250, 1000];
 export const BUDGET_MS = { min: 1000, max: 30000 };
+/** The most text a link, a paste or a file may hold: no game's output comes near it. */
+export const TEXT_LIMIT = 4 * 1024 * 1024;
 // Keys the batch view reads; the player ignores them.
 const BATCH_KEYS = ['view', 'seeds'];
 
 /** Builds the link for a page state. `moves` is the output text (may be empty). */
-export async function encodeLink(base, state) {
+export function encodeLink(base, state) {
   const q = new URLSearchParams();
   q.set('v', LINK_VERSION);
   q.set('game', state.game);
@@ -24,7 +28,7 @@ export async function encodeLink(base, state) {
   if (state.speed) q.set('speed', String(state.speed));
   if (state.t !== undefined && state.t !== null) q.set('t', String(state.t));
   let url = `${base}?${q}`;
-  if (state.moves) url += `#moves=${await deflate(state.moves)}`;
+  if (state.moves) url += `#moves=${state.packedMoves ?? deflate(state.moves)}`;
   return url;
 }
 
@@ -43,7 +47,7 @@ function inRange(text, min, max) {
  * them and keeps the defaults for those parts only). `infoOf(game)` gives a game's info
  * (params with ranges, agents, seed range), or null for an unknown game.
  */
-export async function decodeLink(search, hash, infoOf) {
+export function decodeLink(search, hash, infoOf) {
   const q = new URLSearchParams(search);
   const errors = [];
   const state = { params: {} };
@@ -97,25 +101,55 @@ export async function decodeLink(search, hash, infoOf) {
   const fragment = new URLSearchParams(hash.replace(/^#/, ''));
   if (fragment.has('moves')) {
     try {
-      state.moves = await inflate(fragment.get('moves'));
-    } catch {
-      errors.push('moves: the moves in this link are damaged and were not loaded');
+      state.moves = inflate(fragment.get('moves'));
+    } catch (error) {
+      errors.push(error instanceof TooLarge
+        ? `moves: ${error.message}; they were not loaded`
+        : 'moves: the moves in this link are damaged and were not loaded');
     }
   }
   return { state, errors };
 }
 
-export async function deflate(text) {
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
-  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+/** Text deflated (raw DEFLATE) and base64url-encoded, as links and storage keep moves. */
+export function deflate(text) {
+  const bytes = deflateSync(strToU8(text), { level: 6 });
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-export async function inflate(encoded) {
+/** Thrown when deflated text would inflate past TEXT_LIMIT. */
+export class TooLarge extends Error {}
+
+// Compressed bytes pushed at a time: DEFLATE expands at most ~1,032 times, so a slice never
+// inflates to more than about 4 MB before the running total is checked.
+const SLICE = 4096;
+
+/**
+ * The text of `encoded` (from `deflate`). Stops as soon as the text passes TEXT_LIMIT (a
+ * 300 KB link can hold 200 MB of moves), so a hostile link never fills the tab's memory.
+ */
+export function inflate(encoded) {
   const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
-  return await new Response(stream).text();
+  const chunks = [];
+  let total = 0;
+  let ended = false;
+  const stream = new Inflate((chunk, final) => {
+    total += chunk.length;
+    if (total > TEXT_LIMIT) throw new TooLarge(`the moves would be more than ${TEXT_LIMIT / 1024 / 1024} MB of text, more than any game's output`);
+    chunks.push(chunk);
+    ended ||= final;
+  });
+  for (let i = 0; i < bytes.length; i += SLICE) stream.push(bytes.subarray(i, i + SLICE), i + SLICE >= bytes.length);
+  if (!bytes.length) stream.push(bytes, true);
+  if (!ended) throw new Error('the deflated text ends early');
+  const all = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.length;
+  }
+  return strFromU8(all);
 }

@@ -1,7 +1,9 @@
 // The browser's memory of each game: the current game of every game id (restored on reload
-// and when switching back) and a short list of games that something replaced ("Your games").
-// Long move lists are stored deflated. Storage can fail (private mode, quota): every call
-// degrades to doing nothing and reports the failure once through `onFailure`.
+// and when switching back), a short list of games that something replaced ("Your games"),
+// and the page's own settings (theme, last game). Every call is synchronous, so a move is in
+// storage before the next frame. Long move lists are stored deflated. Storage can fail
+// (private mode, quota): every call degrades to doing nothing and reports the failure once
+// through `onFailure`.
 import { deflate, inflate } from './link.js';
 
 const PREFIX = 'arcade:v1:';
@@ -46,49 +48,44 @@ export class Store {
     }
   }
 
-  get lastGame() {
-    return this.read('last');
+  /** A page setting (`last` game, `theme`), or null. */
+  setting(name) {
+    return this.read(name);
   }
 
-  set lastGame(id) {
-    this.write('last', id);
+  setSetting(name, value) {
+    this.write(name, value);
   }
 
-  /** The saved current game of `game`: {seed, params, text, turn, label} or null. */
-  async current(game) {
+  /** The saved current game of `game`: {seed, params, text, turn, source} or null. */
+  current(game) {
     return unpack(this.read(`current:${game}`));
   }
 
-  async setCurrent(game, entry) {
-    this.write(`current:${game}`, await pack(entry));
+  /** Saves the current game; `packed` is the deflated text when the caller has it already. */
+  setCurrent(game, entry, packed) {
+    this.write(`current:${game}`, pack(entry, packed));
   }
 
   /** The kept games of `game`, newest first. */
-  async saved(game) {
+  saved(game) {
     const list = this.read(`saved:${game}`);
-    if (!Array.isArray(list)) return [];
-    const out = [];
-    for (const item of list) {
-      const entry = await unpack(item);
-      if (entry) out.push(entry);
-    }
-    return out;
+    return Array.isArray(list) ? list.map(unpack).filter(Boolean) : [];
   }
 
   /** Keeps `entry` (a game with moves) first in the list; an identical one moves up. */
-  async keep(game, entry) {
-    const list = (await this.saved(game)).filter((e) => !sameGame(e, entry));
+  keep(game, entry) {
+    const list = this.saved(game).filter((e) => !sameGame(e, entry));
     list.unshift({ ...entry, at: Date.now() });
-    await this.writeSaved(game, list.slice(0, KEEP));
+    this.writeSaved(game, list.slice(0, KEEP));
   }
 
-  async forget(game, entry) {
-    await this.writeSaved(game, (await this.saved(game)).filter((e) => !sameGame(e, entry)));
+  forget(game, entry) {
+    this.writeSaved(game, this.saved(game).filter((e) => !sameGame(e, entry)));
   }
 
-  async writeSaved(game, list) {
-    const packed = [];
-    for (const e of list) packed.push(await pack(e));
+  writeSaved(game, list) {
+    const packed = list.map((e) => pack(e));
     // On a full quota, drop the oldest kept games rather than keep nothing.
     while (!this.write(`saved:${game}`, packed) && this.storage && packed.length > 1) packed.pop();
   }
@@ -97,17 +94,16 @@ export class Store {
 export const sameGame = (a, b) => a.seed === b.seed && a.text === b.text
   && JSON.stringify(a.params ?? {}) === JSON.stringify(b.params ?? {});
 
-async function pack(entry) {
-  if (!entry) return null;
+function pack(entry, packed) {
   const { text, ...rest } = entry;
   if (text.length < DEFLATE_FROM) return { ...rest, text };
-  return { ...rest, z: await deflate(text) };
+  return { ...rest, z: packed ?? deflate(text) };
 }
 
-async function unpack(item) {
+function unpack(item) {
   if (!item || typeof item !== 'object' || typeof item.seed !== 'string') return null;
   try {
-    const text = item.z !== undefined ? await inflate(item.z) : String(item.text ?? '');
+    const text = item.z !== undefined ? inflate(item.z) : String(item.text ?? '');
     const { z, ...rest } = item;
     return { ...rest, text };
   } catch {

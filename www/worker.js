@@ -17,7 +17,10 @@ async function scoreJob({ game, seed, params, output, file }) {
     throw new Error(`the file is ${megabytes(file.size)}, more than the ${megabytes(MAX_OUTPUT_BYTES)} this page reads; no output of this game is that long`);
   }
   const text = file ? await file.text() : output;
-  return score(game, seed, params, text);
+  const result = score(game, seed, params, text);
+  if (result.score !== null && result.score !== undefined) return { score: result.score };
+  // The first bad move, as {move, line, reason} (counted from 1), worded by the page.
+  return { problem: { move: result.move ?? result.turn + 1, line: result.line ?? null, reason: result.reason ?? result.error } };
 }
 
 self.onmessage = async (event) => {

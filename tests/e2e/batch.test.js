@@ -240,7 +240,7 @@ test('a folder of outputs scores as the official judge and `arcade score`; bad f
   const relative = (xs, ys) => xs.reduce((sum, x, i) => sum + (x === null ? 0 : Math.round((1e9 * x) / Math.max(x, ys[i] ?? 0))), 0);
   const fmt = (n) => n.toLocaleString('en-US');
   assert.equal(await page.textContent('#batch-relative strong'), `A ${fmt(relative(mine, theirs))} · B ${fmt(relative(theirs, mine))}`);
-  assert.match(await page.textContent('#batch-relative'), /AtCoder relative score, AtCoder: sum of round\(1e9 × YOUR \/ MAX\)/);
+  assert.match(await page.textContent('#batch-relative'), /AtCoder relative score, sum over the tests of round\(10⁹ × YOUR \/ MAX\)/);
   await page.locator('#batch-compare').screenshot({ path: join(shots, 'batch-compare.png') });
   const differ = await page.$$eval('#batch-differ li', (lis) => lis.map((li) => li.textContent));
   assert.equal(differ.length, 5);

@@ -10,6 +10,8 @@ import { Pool, defaultPoolSize } from './pool.js';
 import { parseSeeds, pickOutputs, filesFromDrop, compareSeeds } from './seeds.js';
 import { relativeScores } from '../pkg/arcade.js';
 import { winsTiesLosses, gap } from './relative.js';
+import { group, plural, median, errorText, problemText } from '../words.js';
+import { download } from '../download.js';
 
 const STORAGE_KEY = 'arcade.batch.v1';
 const KEEP_RUNS = 6;
@@ -20,7 +22,9 @@ const ZIP_LIMIT_BYTES = 8 * 1024 * 1024;
 const RENDER_EVERY_MS = 200;
 const CHART_EVERY_MS = 1000;
 const TABLE_ROWS = 1000;
-const COLORS = ['#1d4ed8', '#b45309'];
+// Run A and run B: the page's accent, and an amber that reads on both themes' panels.
+const COLORS = { light: ['#1d4ed8', '#b45309'], dark: ['#7aa2ff', '#f0a04b'] };
+const themeOf = () => (document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light');
 const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
 
 // ---------- small DOM helpers (text only, never HTML) ----------
@@ -38,17 +42,6 @@ function el(tag, props = {}, ...children) {
 }
 
 const labelled = (text, control, props = {}) => el('label', props, `${text} `, control);
-const group = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
-const errorText = (error) => String(error?.message ?? error);
-
-function download(name, blob) {
-  const url = URL.createObjectURL(blob);
-  const a = el('a', { href: url, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** `N=9 C=4` (the game's describe) → {N: 9, C: 4}. */
 function parseLabel(label) {
@@ -189,7 +182,10 @@ class Chart {
     this.box.replaceChildren();
     const sorted = [...points].sort((a, b) => a.x - b.x);
     const data = [sorted.map((p) => p.x), ...series.map((_, i) => sorted.map((p) => p.ys[i]))];
-    const axis = { stroke: '#1d232b', grid: { stroke: '#e4e7ec' }, ticks: { stroke: '#d6dae1' } };
+    const css = getComputedStyle(document.documentElement);
+    const ink = (name) => css.getPropertyValue(name).trim();
+    const colors = COLORS[themeOf()];
+    const axis = { stroke: ink('--ink'), grid: { stroke: ink('--line-soft') }, ticks: { stroke: ink('--line') } };
     this.plot = new uPlot({
       ...this.size(),
       scales: { x: { time: false } },
@@ -199,10 +195,10 @@ class Chart {
         { label: xLabel },
         ...series.map((s, i) => ({
           label: s.label,
-          stroke: COLORS[i % COLORS.length],
+          stroke: colors[i % colors.length],
           width: lines ? 1.5 : 0,
           paths: lines ? undefined : () => null,
-          points: { show: true, size: 6, fill: COLORS[i % COLORS.length] },
+          points: { show: true, size: 6, fill: colors[i % colors.length] },
         })),
       ],
     }, data, this.box);
@@ -226,12 +222,6 @@ class BatchView {
     this.restore();
     this.fillFromLink(link);
     this.renderAll();
-    // While this view shows, the (hidden) player's shortcuts must not take Space, Enter or the
-    // arrows from its buttons, or from the page's scrolling. Only listeners are held back:
-    // typing, pressing buttons and scrolling are the browser's own default actions.
-    addEventListener('keydown', (event) => {
-      if (!root.hidden) event.stopPropagation();
-    }, true);
     addEventListener('pagehide', () => this.save());
     window.arcadeBatch = { runs: () => this.runs.map(summary), pool: this.pool };
   }
@@ -459,7 +449,7 @@ class BatchView {
     box.hidden = !skipped.length;
     box.open = skipped.length > 0 && skipped.length <= 20;
     box.replaceChildren(
-      el('summary', { textContent: `${skipped.length} file${skipped.length === 1 ? '' : 's'} skipped` }),
+      el('summary', { textContent: `${plural(skipped.length, 'file')} skipped` }),
       el('ul', {}, ...skipped.map((s) => el('li', {}, el('code', { textContent: s.name }), `: ${s.reason}`))));
   }
 
@@ -576,7 +566,7 @@ class BatchView {
           label: result.label, values: parseLabel(result.label), ms: result.ms,
           startedAt: result.startedAt, endedAt: result.endedAt,
         });
-        if (result.error) Object.assign(row, { status: 'error', error: `invalid output: ${result.error}`, score: null });
+        if (result.problem) Object.assign(row, { status: 'error', error: `invalid output: ${problemText(result.problem)}`, score: null });
         else Object.assign(row, { status: 'done', score: result.score, output: result.output ?? null, moves: result.moves ?? null });
         touch(row);
       },
@@ -645,7 +635,7 @@ class BatchView {
 
   renderRunPickers() {
     const c = this.controls;
-    const options = () => this.runs.map((r) => new Option(`#${r.id} ${r.game} · ${r.name} · ${r.rows.length} seeds`, String(r.id))).reverse();
+    const options = () => this.runs.map((r) => new Option(`#${r.id} ${r.game} · ${r.name} · ${plural(r.rows.length, 'seed')}`, String(r.id))).reverse();
     c.runPicker.replaceChildren(...options());
     if (this.shownId !== null) c.runPicker.value = String(this.shownId);
     c.compareA.replaceChildren(...options());
@@ -672,7 +662,7 @@ class BatchView {
     const seconds = ((run.wallMs ?? performance.now() - run.t0) / 1000).toFixed(1);
     const parts = [`${finished} / ${run.rows.length} done`];
     if (count('running')) parts.push(`${count('running')} running`);
-    if (count('error')) parts.push(`${count('error')} error${count('error') === 1 ? '' : 's'}`);
+    if (count('error')) parts.push(plural(count('error'), 'error'));
     if (count('cancelled')) parts.push(`${count('cancelled')} cancelled`);
     if (run.state === 'running' || run.wallMs !== null) parts.push(`${seconds} s`);
     if (run.restored) parts.push(`kept from ${new Date(run.date).toLocaleString()}`);
@@ -717,17 +707,15 @@ class BatchView {
       c.summary.textContent = '';
       return;
     }
-    const scores = run.rows.filter((r) => r.status === 'done').map((r) => r.score).sort((a, b) => a - b);
+    const scores = run.rows.filter((r) => r.status === 'done').map((r) => r.score);
     const errors = run.rows.filter((r) => r.status === 'error').length;
-    const mean = scores.reduce((a, b) => a + b, 0) / Math.max(1, scores.length);
-    const m = scores.length >> 1;
-    const median = scores.length % 2 ? scores[m] : (scores[m - 1] + scores[m]) / 2;
+    const sum = scores.reduce((a, b) => a + b, 0);
     const what = run.source === 'solver' ? `${run.solver}, ${run.budgetMs / 1000} s per seed` : run.name;
     c.summary.textContent = `${run.game} · ${what}. ` + (scores.length
-      ? `Score: mean ${group(mean, 1)}, median ${group(median, 1)}, sum ${group(scores.reduce((a, b) => a + b, 0))} over ${scores.length} seeds`
+      ? `Score: mean ${group(sum / scores.length, 1)}, median ${group(median(scores), 1)}, sum ${group(sum)} over ${plural(scores.length, 'seed')}`
       : 'No scores yet') +
-      (errors ? `; ${errors} error${errors === 1 ? '' : 's'}` : '') +
-      (run.skipped.length ? `; ${run.skipped.length} file${run.skipped.length === 1 ? '' : 's'} skipped` : '') +
+      (errors ? `; ${plural(errors, 'error')}` : '') +
+      (run.skipped.length ? `; ${plural(run.skipped.length, 'file')} skipped` : '') +
       '. Sort by a column’s header; a seed opens it in the player.' +
       (this.storageNote ? ` ${this.storageNote}` : '');
   }
@@ -947,9 +935,10 @@ function summary(run) {
 /**
  * Builds the batch view into `root`. `module`: the compiled wasm module for the workers;
  * `link`: the page's query string; `openInPlayer({game, seed, params, output})` shows a
- * seed and an output in the player. Returns `{show()}`, called whenever the view is shown.
+ * seed and an output in the player. Returns `{show()}`, called whenever the view is shown,
+ * and `{link()}`, the view's address (the page writes it into history).
  */
 export function createBatchView(root, options) {
   const view = new BatchView(root, options);
-  return { show: () => view.show() };
+  return { show: () => view.show(), link: () => view.link() };
 }

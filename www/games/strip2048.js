@@ -14,6 +14,9 @@ const RIGHT_COLOUR = '#b54708';
 const SETTLE_MS = 150;
 const SETTLE_AFTER_GIVING_UP_MS = 1000;
 
+// The page opens on seed 7, a strip of 9 cells (seed 1's 3 cells end after a few moves).
+export const openingSeed = '7';
+
 const arrowOf = (letter) => (letter === 'l' ? '← Left' : 'Right →');
 const group = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 

@@ -511,8 +511,9 @@ impl Game for TilesMatching {
         Err(TurnError {
             turn: moves,
             reason: format!(
-                "the output ends after {moves} replies, but a game lasts {MOVES} replies unless \
-                 it ends with GIVE UP"
+                "the output ends after {moves} repl{}, but a game lasts {MOVES} replies unless \
+                 it ends with GIVE UP",
+                if moves == 1 { "y" } else { "ies" }
             ),
         })
     }
