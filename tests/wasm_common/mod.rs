@@ -52,7 +52,7 @@ macro_rules! wasm_tests {
             assert!(field(&result, "formula")
                 .as_string()
                 .unwrap()
-                .contains("round(1e9"));
+                .contains("round(10⁹"));
             assert!(web::relative_scores("nope", JsValue::NULL).is_err());
         }
 
