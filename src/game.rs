@@ -26,7 +26,61 @@ pub type Params = BTreeMap<String, i64>;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TurnError {
     pub turn: usize,
+    /// The line of the contest output where that move starts (from 1), counted as the game's
+    /// own reader counts lines; `None` when no line holds it (the output ended early, a move
+    /// played by hand).
+    pub line: Option<usize>,
     pub reason: String,
+}
+
+impl TurnError {
+    pub fn new(turn: usize, reason: impl Into<String>) -> Self {
+        TurnError {
+            turn,
+            line: None,
+            reason: reason.into(),
+        }
+    }
+
+    pub fn at_line(self, line: usize) -> Self {
+        TurnError {
+            line: Some(line),
+            ..self
+        }
+    }
+
+    /// Names the line of the move from where each move of the output starts, unless it has
+    /// one already; a move past the last one (the output ended early) has none.
+    pub fn located(self, lines: &[usize]) -> Self {
+        match (self.line, lines.get(self.turn)) {
+            (None, Some(&line)) => self.at_line(line),
+            _ => self,
+        }
+    }
+}
+
+/// A contest output as the official tester reads it: the moves, and for each the line of the
+/// text where it starts (from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Moves<A> {
+    pub actions: Vec<A>,
+    pub lines: Vec<usize>,
+}
+
+impl<A> Default for Moves<A> {
+    fn default() -> Self {
+        Moves {
+            actions: Vec::new(),
+            lines: Vec::new(),
+        }
+    }
+}
+
+impl<A> Moves<A> {
+    pub fn push(&mut self, action: A, line: usize) {
+        self.actions.push(action);
+        self.lines.push(line);
+    }
 }
 
 impl fmt::Display for TurnError {
@@ -103,8 +157,14 @@ pub trait Game: 'static {
     /// The instance as the official tester feeds it to a solution.
     fn format_input(instance: &Self::Instance) -> String;
 
-    /// A whole contest output; errors name the move.
-    fn parse_output(instance: &Self::Instance, text: &str) -> Result<Vec<Self::Action>, TurnError>;
+    /// A whole contest output, read exactly as the official tester reads it, with the line
+    /// each move starts on; errors name the move and, where there is one, its line.
+    fn read_output(instance: &Self::Instance, text: &str)
+        -> Result<Moves<Self::Action>, TurnError>;
+    /// The moves of `read_output`.
+    fn parse_output(instance: &Self::Instance, text: &str) -> Result<Vec<Self::Action>, TurnError> {
+        Self::read_output(instance, text).map(|moves| moves.actions)
+    }
     fn format_output(actions: &[Self::Action]) -> String;
     /// One move as the page sends it: the syntax of one step of the output.
     fn parse_action(text: &str) -> Result<Self::Action, String>;
@@ -127,10 +187,10 @@ pub trait Game: 'static {
         if Self::is_over(instance, state) {
             Ok(())
         } else {
-            Err(TurnError {
-                turn: moves,
-                reason: format!("the output ends after {moves} moves but the game is not over"),
-            })
+            Err(TurnError::new(
+                moves,
+                format!("the output ends after {moves} moves but the game is not over"),
+            ))
         }
     }
 
@@ -147,9 +207,19 @@ pub trait Game: 'static {
         None
     }
 
-    /// A short label of the instance for tables, e.g. `colors=5 n=14`.
-    fn describe(_instance: &Self::Instance) -> String {
-        String::new()
+    /// The instance's parameters as drawn, by name, in the order tables show them (e.g.
+    /// `[("N", 9), ("C", 4)]`).
+    fn instance_params(_instance: &Self::Instance) -> Vec<(&'static str, i64)> {
+        Vec::new()
+    }
+
+    /// A short label of the instance for tables, e.g. `colors=5 n=14`: `instance_params`.
+    fn describe(instance: &Self::Instance) -> String {
+        let pairs: Vec<String> = Self::instance_params(instance)
+            .iter()
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect();
+        pairs.join(" ")
     }
 }
 
@@ -223,12 +293,12 @@ pub fn replay_prefix<G: Game>(
     let mut state = G::start(instance);
     for (turn, action) in actions.iter().enumerate() {
         if G::is_over(instance, &state) {
-            return Err(TurnError {
+            return Err(TurnError::new(
                 turn,
-                reason: "the game is already over; the output has extra moves".into(),
-            });
+                "the game is already over; the output has extra moves",
+            ));
         }
-        G::apply(instance, &mut state, action).map_err(|reason| TurnError { turn, reason })?;
+        G::apply(instance, &mut state, action).map_err(|reason| TurnError::new(turn, reason))?;
     }
     Ok(state)
 }
@@ -255,9 +325,11 @@ pub fn play_from<G: Game>(
     while !G::is_over(instance, &state) {
         let observation = G::observe(instance, &state);
         let action = agent.act(&observation, budget);
-        G::apply(instance, &mut state, &action).map_err(|reason| TurnError {
-            turn: actions.len(),
-            reason: format!("the solver made an illegal move: {reason}"),
+        G::apply(instance, &mut state, &action).map_err(|reason| {
+            TurnError::new(
+                actions.len(),
+                format!("the solver made an illegal move: {reason}"),
+            )
         })?;
         actions.push(action);
         budget.report(G::score(instance, &state), actions.len());
@@ -351,17 +423,14 @@ impl<G: Game> Session<G> {
     pub fn play(&mut self, action: G::Action) -> Result<(), TurnError> {
         let turn = self.cursor;
         if G::is_over(&self.instance, &self.state) {
-            return Err(TurnError {
-                turn,
-                reason: "the game is over".into(),
-            });
+            return Err(TurnError::new(turn, "the game is over"));
         }
         if self.actions.get(turn) == Some(&action) {
             self.seek(turn + 1);
             return Ok(());
         }
         G::apply(&self.instance, &mut self.state, &action)
-            .map_err(|reason| TurnError { turn, reason })?;
+            .map_err(|reason| TurnError::new(turn, reason))?;
         self.actions.truncate(turn);
         self.snapshots.truncate(turn / SNAPSHOT_EVERY + 1);
         self.actions.push(action);
@@ -377,14 +446,11 @@ impl<G: Game> Session<G> {
     pub fn preview(&self, action: &G::Action) -> Result<G::View, TurnError> {
         let turn = self.cursor;
         if G::is_over(&self.instance, &self.state) {
-            return Err(TurnError {
-                turn,
-                reason: "the game is over".into(),
-            });
+            return Err(TurnError::new(turn, "the game is over"));
         }
         let mut state = self.state.clone();
         G::apply(&self.instance, &mut state, action)
-            .map_err(|reason| TurnError { turn, reason })?;
+            .map_err(|reason| TurnError::new(turn, reason))?;
         Ok(G::view(&self.instance, &state))
     }
 
@@ -436,16 +502,20 @@ impl<G: Game> Session<G> {
     /// `incomplete` says why the official tester would still reject it.
     pub fn load_output(&mut self, text: &str) -> Result<(), TurnError> {
         let mut fresh = Session::<G>::new(self.instance.clone());
-        let result = G::parse_output(&self.instance, text).and_then(|actions| {
-            actions.into_iter().try_for_each(|action| {
+        let result = G::read_output(&self.instance, text).and_then(|moves| {
+            let lines = moves.lines;
+            moves.actions.into_iter().try_for_each(|action| {
                 let over = G::is_over(&fresh.instance, &fresh.state);
-                fresh.play(action).map_err(|e| match over {
-                    true => TurnError {
-                        reason: "the game is already over; the output has extra moves".into(),
-                        ..e
-                    },
-                    false => e,
-                })
+                fresh
+                    .play(action)
+                    .map_err(|e| match over {
+                        true => TurnError {
+                            reason: "the game is already over; the output has extra moves".into(),
+                            ..e
+                        },
+                        false => e,
+                    })
+                    .map_err(|e| e.located(&lines))
             })
         });
         fresh.incomplete = match result {
@@ -530,6 +600,12 @@ pub trait DynGame: Sync {
     fn session(&self, seed: u64, params: &Params) -> Result<Box<dyn DynSession>, Error>;
     /// The game's short label of an instance (empty when the seed or params are bad).
     fn describe(&self, seed: u64, params: &Params) -> String;
+    /// The instance's parameters as drawn (`Game::instance_params`).
+    fn instance_params(
+        &self,
+        seed: u64,
+        params: &Params,
+    ) -> Result<Vec<(&'static str, i64)>, Error>;
 }
 
 /// The object-safe face of a `Session`.
@@ -610,8 +686,8 @@ impl<G: Game> DynGame for Registered<G> {
 
     fn score(&self, seed: u64, params: &Params, output: &str) -> Result<i64, Error> {
         let instance = self.instance(seed, params)?;
-        let actions = G::parse_output(&instance, output)?;
-        let state = replay::<G>(&instance, &actions)?;
+        let moves = G::read_output(&instance, output)?;
+        let state = replay::<G>(&instance, &moves.actions).map_err(|e| e.located(&moves.lines))?;
         Ok(G::score(&instance, &state))
     }
 
@@ -632,11 +708,13 @@ impl<G: Game> DynGame for Registered<G> {
             ))
         })?;
         let prefix = if prefix.trim().is_empty() {
-            Vec::new()
+            Moves::default()
         } else {
-            G::parse_output(&instance, prefix)?
+            G::read_output(&instance, prefix)?
         };
-        let (actions, state) = play_from::<G>(&instance, prefix, player.as_mut(), budget)?;
+        let lines = prefix.lines;
+        let (actions, state) = play_from::<G>(&instance, prefix.actions, player.as_mut(), budget)
+            .map_err(|e| e.located(&lines))?;
         Ok(Solution {
             output: G::format_output(&actions),
             score: G::score(&instance, &state),
@@ -653,22 +731,26 @@ impl<G: Game> DynGame for Registered<G> {
             .map(|i| G::describe(&i))
             .unwrap_or_default()
     }
+
+    fn instance_params(
+        &self,
+        seed: u64,
+        params: &Params,
+    ) -> Result<Vec<(&'static str, i64)>, Error> {
+        Ok(G::instance_params(&self.instance(seed, params)?))
+    }
 }
 
 impl<G: Game> DynSession for Session<G> {
     fn play_text(&mut self, action: &str) -> Result<(), Error> {
-        let parsed = G::parse_action(action).map_err(|reason| TurnError {
-            turn: self.cursor,
-            reason,
-        })?;
+        let parsed =
+            G::parse_action(action).map_err(|reason| TurnError::new(self.cursor, reason))?;
         Ok(self.play(parsed)?)
     }
 
     fn preview_text(&self, action: &str) -> Result<serde_json::Value, Error> {
-        let parsed = G::parse_action(action).map_err(|reason| TurnError {
-            turn: self.cursor,
-            reason,
-        })?;
+        let parsed =
+            G::parse_action(action).map_err(|reason| TurnError::new(self.cursor, reason))?;
         let view = self.preview(&parsed)?;
         serde_json::to_value(view).map_err(|e| Error::Request(e.to_string()))
     }
@@ -808,10 +890,7 @@ mod tests {
 
     #[test]
     fn turn_errors_name_the_move() {
-        let e = Error::Move(TurnError {
-            turn: 12,
-            reason: "out of the board".into(),
-        });
+        let e = Error::Move(TurnError::new(12, "out of the board").at_line(13));
         assert_eq!(e.to_string(), "move 12: out of the board");
     }
 }

@@ -5,7 +5,7 @@
 //! knows a particular game.
 
 use crate::clock::Budget;
-use crate::game::{DynGame, DynSession, Error, Params};
+use crate::game::{DynGame, DynSession, Error, Params, TurnError};
 use crate::games;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -17,6 +17,41 @@ fn start() {
 
 fn js_error(e: impl std::fmt::Display) -> JsError {
     JsError::new(&e.to_string())
+}
+
+/// An error at a move as the page reads it: `move` and `line` count from 1 (`line` is null
+/// when no line of the output holds the move: the output ended early, a move played by hand),
+/// `reason` has no "move K:" prefix. `turn` (from 0) is what the page read before.
+#[derive(Serialize)]
+struct MoveError<'a> {
+    #[serde(rename = "move")]
+    move_: usize,
+    line: Option<usize>,
+    reason: &'a str,
+    turn: usize,
+}
+
+impl<'a> From<&'a TurnError> for MoveError<'a> {
+    fn from(e: &'a TurnError) -> Self {
+        MoveError {
+            move_: e.turn + 1,
+            line: e.line,
+            reason: &e.reason,
+            turn: e.turn,
+        }
+    }
+}
+
+/// A thrown error: a JS `Error` whose message is the CLI's text (`move K: reason`, K from 0)
+/// and which, for an error at a move, also carries `move`, `line`, `reason` and `turn` as
+/// `MoveError` does, so the page never parses the message.
+fn thrown(e: Error) -> JsValue {
+    let error = js_sys::Error::new(&e.to_string());
+    if let Error::Move(turn_error) = &e {
+        let fields = to_js(&MoveError::from(turn_error));
+        let _ = js_sys::Object::assign(&error, &fields.unchecked_into::<js_sys::Object>());
+    }
+    error.into()
 }
 
 fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
@@ -69,15 +104,51 @@ pub fn describe(game_id: &str, seed_text: &str, params_value: JsValue) -> Result
     Ok(game.describe(seed(game, seed_text)?, &params(params_value)?))
 }
 
+/// An instance's parameters as drawn, by name in the game's order, the same values as
+/// `describe`'s label: `{N: 9, C: 4}`, `{colors: 5, n: 14}`.
+#[wasm_bindgen(js_name = instanceParams)]
+pub fn instance_params(
+    game_id: &str,
+    seed_text: &str,
+    params_value: JsValue,
+) -> Result<JsValue, JsError> {
+    let game = game(game_id)?;
+    let drawn = game
+        .instance_params(seed(game, seed_text)?, &params(params_value)?)
+        .map_err(js_error)?;
+    Ok(to_js(&InOrder(&drawn)))
+}
+
+/// Pairs serialised as an object whose keys keep their order.
+struct InOrder<'a>(&'a [(&'static str, i64)]);
+
+impl Serialize for InOrder<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, value) in self.0 {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+}
+
 #[derive(Serialize)]
 struct ScoreResult {
     score: Option<i64>,
-    /// The move the error happened at, when it is about a move.
+    /// The move the error happened at (from 0), when it is about a move.
     turn: Option<usize>,
+    /// `move K: reason`, K from 0, as the CLI prints it.
     error: Option<String>,
+    /// The same error as `MoveError`: move and line from 1, the reason alone.
+    #[serde(rename = "move")]
+    move_: Option<usize>,
+    line: Option<usize>,
+    reason: Option<String>,
 }
 
-/// Scores a contest output as the official tester would: `{score}` or `{turn, error}`.
+/// Scores a contest output as the official tester would: `{score}` (the other fields null) or
+/// `{score: null, move, line, reason, turn, error}` (see `ScoreResult`).
 #[wasm_bindgen]
 pub fn score(
     game_id: &str,
@@ -91,11 +162,17 @@ pub fn score(
             score: Some(score),
             turn: None,
             error: None,
+            move_: None,
+            line: None,
+            reason: None,
         },
         Err(Error::Move(e)) => ScoreResult {
             score: None,
             turn: Some(e.turn),
             error: Some(e.to_string()),
+            move_: Some(e.turn + 1),
+            line: e.line,
+            reason: Some(e.reason),
         },
         Err(e) => return Err(js_error(e)),
     };
@@ -103,7 +180,7 @@ pub fn score(
 }
 
 /// Runs a solver under a wall-clock budget; `on_progress({score, turn, elapsed_ms})` is
-/// called as it improves. Returns `{output, score, moves}`.
+/// called as it improves. Returns `{output, score, moves}`; throws as `solveFrom`.
 #[wasm_bindgen]
 pub fn solve(
     game_id: &str,
@@ -112,7 +189,7 @@ pub fn solve(
     agent: &str,
     budget_ms: f64,
     on_progress: Option<js_sys::Function>,
-) -> Result<JsValue, JsError> {
+) -> Result<JsValue, JsValue> {
     solve_from(
         game_id,
         seed_text,
@@ -125,7 +202,8 @@ pub fn solve(
 }
 
 /// As `solve`, from the position after `prefix` (the first moves in the output format); the
-/// output holds the prefix and the solver's moves.
+/// output holds the prefix and the solver's moves. A bad prefix or an illegal solver move
+/// throws an `Error` carrying `{move, line, reason, turn}` (see `thrown`).
 #[wasm_bindgen(js_name = solveFrom)]
 pub fn solve_from(
     game_id: &str,
@@ -135,7 +213,7 @@ pub fn solve_from(
     agent: &str,
     budget_ms: f64,
     on_progress: Option<js_sys::Function>,
-) -> Result<JsValue, JsError> {
+) -> Result<JsValue, JsValue> {
     let game = game(game_id)?;
     let (seed, params) = (seed(game, seed_text)?, params(params_value)?);
     let mut budget = Budget::new(budget_ms);
@@ -146,7 +224,7 @@ pub fn solve_from(
     }
     let solution = game
         .solve_from(seed, &params, prefix, agent, &mut budget)
-        .map_err(js_error)?;
+        .map_err(thrown)?;
     Ok(to_js(&solution))
 }
 
@@ -170,7 +248,7 @@ pub fn replay_throughput(
     params_value: JsValue,
     output: &str,
     min_ms: f64,
-) -> Result<f64, JsError> {
+) -> Result<f64, JsValue> {
     let game = game(game_id)?;
     let bench = games::bench(game_id).ok_or_else(|| js_error(games::unknown(game_id)))?;
     let moves = bench
@@ -180,7 +258,7 @@ pub fn replay_throughput(
             output,
             min_ms,
         )
-        .map_err(js_error)?;
+        .map_err(thrown)?;
     Ok(moves as f64)
 }
 
@@ -201,33 +279,40 @@ impl Play {
         Ok(Play { session })
     }
 
-    /// Plays one move written as one step of the contest output; refusals name the reason.
-    pub fn play(&mut self, action: &str) -> Result<(), JsError> {
-        self.session.play_text(action).map_err(js_error)
+    /// Plays one move written as one step of the contest output. A refusal throws an `Error`
+    /// (message `move K: reason`) carrying `{move, line: null, reason, turn}`.
+    pub fn play(&mut self, action: &str) -> Result<(), JsValue> {
+        self.session.play_text(action).map_err(thrown)
     }
 
     /// The view after one step of contest output, without playing it; refusals as `play`.
-    pub fn preview(&self, action: &str) -> Result<JsValue, JsError> {
-        let view = self.session.preview_text(action).map_err(js_error)?;
+    pub fn preview(&self, action: &str) -> Result<JsValue, JsValue> {
+        let view = self.session.preview_text(action).map_err(thrown)?;
         Ok(to_js(&view))
     }
 
-    /// Loads a contest output; returns `null` or `{turn, reason}` for the first bad move (the
-    /// valid prefix stays loaded).
+    /// Loads a contest output; returns `null` or, for the first bad move (the valid prefix
+    /// stays loaded), `{move, line, reason, turn}` (`MoveError`).
     #[wasm_bindgen(js_name = loadOutput)]
     pub fn load_output(&mut self, text: &str) -> JsValue {
         match self.session.load_output(text) {
             Ok(()) => JsValue::NULL,
-            Err(Error::Move(e)) => to_js(&e),
-            Err(e) => to_js(&serde_json::json!({"turn": 0, "reason": e.to_string()})),
+            Err(Error::Move(e)) => to_js(&MoveError::from(&e)),
+            // Not about a move (a session refuses none today); shaped the same.
+            Err(e) => to_js(&MoveError {
+                move_: 1,
+                line: None,
+                reason: &e.to_string(),
+                turn: 0,
+            }),
         }
     }
 
-    /// `null`, or `{turn, reason}` when the loaded output is legal but ends too early for the
-    /// official tester.
+    /// `null`, or `{move, line: null, reason, turn}` when the loaded output is legal but ends
+    /// too early for the official tester (`move` is the one that is missing).
     pub fn incomplete(&self) -> JsValue {
         match self.session.incomplete() {
-            Some(e) => to_js(&e),
+            Some(e) => to_js(&MoveError::from(&e)),
             None => JsValue::NULL,
         }
     }

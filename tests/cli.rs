@@ -78,7 +78,7 @@ fn gen_takes_the_seed_and_parameters_in_any_order() {
         "--d",
         "4",
     ]);
-    assert!(tiles.stdout.starts_with("5 9 4\n"), "{}", tiles.stdout);
+    assert!(tiles.stdout.starts_with("5\n9\n4\nW\n"), "{}", tiles.stdout);
     let territory = ok(&["gen", "territory", "--seed", "0", "--M", "3", "--U", "2"]);
     assert!(
         territory.stdout.starts_with("10 3 100 2\n"),
@@ -116,6 +116,38 @@ fn score_reads_a_file_or_stdin_with_options_anywhere() {
         "9 9 9 9\n",
     );
     assert!(out.stderr.contains("off the 9x9 board"), "{}", out.stderr);
+}
+
+#[test]
+fn score_refuses_what_the_official_square_remover_jar_cannot_read() {
+    // All 30,000 values on one line: the jar's "Unable to read element 0", -1. The message
+    // names the line and what the jar expects; the CLI keeps the tester's 0-based move.
+    let golden = std::fs::read_to_string(format!("{DATA}square-remover/3-patterned.out")).unwrap();
+    let one_line = golden.split_whitespace().collect::<Vec<_>>().join(" ") + "\n";
+    let out = arcade_with_stdin(&["score", "square-remover", "--seed", "3", "-"], &one_line);
+    assert_eq!(out.code, Some(1));
+    assert!(
+        out.stderr.starts_with("error: move 0: line 1 is '0 0 1 "),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .contains("one integer per line and nothing else on it"),
+        "{}",
+        out.stderr
+    );
+    // A value followed by a space, on line 2.
+    let spaced = golden.replacen("\n", " \n", 2).replacen(" \n", "\n", 1);
+    let out = arcade_with_stdin(&["score", "square-remover", "--seed", "3", "-"], &spaced);
+    assert_eq!(out.code, Some(1));
+    assert!(
+        out.stderr.starts_with("error: move 0: line 2 is '0 '"),
+        "{}",
+        out.stderr
+    );
+    let out = arcade_with_stdin(&["score", "square-remover", "--seed", "3", "-"], &golden);
+    assert_eq!((out.code, out.stdout.as_str()), (Some(0), "score: 5\n"));
 }
 
 #[test]

@@ -32,28 +32,51 @@ fn game() -> &'static dyn DynGame {
 }
 
 #[test]
-fn registered_with_its_solvers_and_caveat() {
+fn registered_with_its_solvers_and_no_caveat() {
     let info = game().info();
     assert_eq!(info.title, "TilesMatching");
     assert_eq!(info.agents, ["eval", "greedy"]);
-    let caveat = info.caveat.expect("the tile stream caveat");
-    assert!(caveat.contains("reconstruction"), "{caveat}");
-    assert!(
-        caveat.contains("N, S and D match the official tester"),
-        "{caveat}"
-    );
+    // The generator is the official tester's (tests/data/tiles-matching/official/).
+    assert_eq!(info.caveat, None);
     assert_eq!(info.min_seed, 1);
 }
 
 #[test]
 fn the_statements_ten_examples_open_the_input() {
     for (seed, n, s, d) in STATEMENT_EXAMPLES {
+        // One value a line, as the official tester sends them.
         let input = game().input_text(seed, &Params::new()).unwrap();
+        let head: Vec<&str> = input.lines().take(3).collect();
         assert_eq!(
-            input.lines().next(),
-            Some(format!("{n} {s} {d}").as_str()),
+            head,
+            [n.to_string(), s.to_string(), d.to_string()],
             "seed {seed}"
         );
+    }
+}
+
+/// `official/scores.tsv`: seed and the official MM53 tester's score of `official/NNNN.txt`.
+fn official_scores() -> Vec<(u64, i64)> {
+    let table = data("official/scores.tsv");
+    let rows: Vec<(u64, i64)> = table
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let (seed, score) = line.split_once('\t').expect("seed<TAB>score");
+            (seed.parse().unwrap(), score.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(rows.len(), 20, "seeds 1..20");
+    rows
+}
+
+#[test]
+fn the_official_testers_scores_of_a_published_program() {
+    // `arcade score`'s path: the official tester gave exactly these scores to these replies.
+    for (seed, official) in official_scores() {
+        let replies = data(&format!("official/{seed:04}.txt"));
+        let score = game().score(seed, &Params::new(), &replies);
+        assert_eq!(score, Ok(official), "seed {seed}");
     }
 }
 

@@ -436,7 +436,8 @@ const hooks = {
     try {
       state.play.play(action);
     } catch (error) {
-      showMessage(`move ${group(cursor + 1)}: ${errorText(error).replace(/^move \d+: /, '')}`);
+      // The module's error names the move and the reason ({move, reason}); a person counts from 1.
+      showMessage(error.reason ? problemText(error) : errorText(error));
       render();
       return false;
     }
@@ -474,6 +475,8 @@ const hooks = {
     tip.style.top = `${event.clientY - area.top + 14}px`;
   },
   message: (text) => showMessage(text, { kind: 'info' }),
+  /** What the board's keyboard cursor is on, for screen readers. */
+  announce: (text) => { $('announce').textContent = text; },
   /** The view after `actionText`, not played (null when the rules refuse it). */
   preview: (actionText) => {
     try {
@@ -714,20 +717,20 @@ function solve() {
  * On a reload the browser's copy of that game wins, since it holds every move (the address
  * may be a moment behind the last one).
  */
-function applyAddress() {
+async function applyAddress() {
   page.restoring = true;
   try {
     const q = new URLSearchParams(location.search);
     if (q.get('view') === 'batch') {
       if (!state.play) openGame(info(store().setting('last'))?.id ?? page.infos[0].id, { push: false });
-      showView('batch', { push: false });
+      await showView('batch', { push: false });
       return;
     }
     const reload = performance.getEntriesByType('navigation')[0]?.type === 'reload' && !state.play;
     if (!location.search && !location.hash) openGame(info(store().setting('last'))?.id ?? page.infos[0].id, { push: false });
     else if (reload && store().current(q.get('game'))) openGame(q.get('game'), { push: false });
     else openLink();
-    showView('player', { push: false });
+    await showView('player', { push: false });
   } finally {
     page.restoring = false;
   }
@@ -816,7 +819,7 @@ function onKeyDown(e) {
     if (k === 'y') return redo(), e.preventDefault();
   }
   if (t === $('board')) {
-    if (page.renderer.key ? page.renderer.key(e) : page.renderer.onKey?.(e)) return e.preventDefault();
+    if (page.renderer.key(e)) return e.preventDefault();
     if (e.key === 'Escape' && state.message) return clearMessage();
   } else if (typing || ((e.key === ' ' || e.key === 'Enter') && t.closest?.('button, a, summary, label'))) {
     return; // a focused control keeps its own keys: Space and Enter press a button
@@ -959,10 +962,16 @@ function wire() {
     if (next === size || !state.play) return;
     size = next;
     cancelAnimationFrame(queued);
-    queued = requestAnimationFrame(() => (page.renderer.redraw ? page.renderer.redraw() : render()));
+    queued = requestAnimationFrame(() => page.renderer.redraw());
   }).observe($('board-area'));
   // The board's height budget (style.css) needs the height above <main>.
-  const chrome = () => document.documentElement.style.setProperty('--chrome-h', `${Math.ceil(document.querySelector('main').offsetTop)}px`);
+  // A new height budget is new room for the board: it is fitted again.
+  const chrome = () => {
+    const height = `${Math.ceil(document.querySelector('main').offsetTop)}px`;
+    if (document.documentElement.style.getPropertyValue('--chrome-h') === height) return;
+    document.documentElement.style.setProperty('--chrome-h', height);
+    if (state.play && page.renderer) page.renderer.redraw();
+  };
   new ResizeObserver(() => requestAnimationFrame(chrome)).observe(document.querySelector('header'));
   new ResizeObserver(() => requestAnimationFrame(chrome)).observe($('caveat'));
   chrome();
@@ -980,7 +989,7 @@ function wire() {
 
 function themeChanged() {
   renderView();
-  if (state.play) (page.renderer.redraw ? page.renderer.redraw() : render());
+  if (state.play) page.renderer.redraw();
 }
 
 async function main() {
@@ -1003,11 +1012,11 @@ async function main() {
   $('speed').replaceChildren(...SPEEDS.map((s) => new Option(`${s}/s`, String(s))));
   page.runner = new SolverRunner(new URL('./worker.js', import.meta.url), { module: page.module });
   wire();
-  applyAddress();
+  await applyAddress();
   // For end-to-end tests and the curious: the current frame, board geometry and state.
   window.arcade = {
     frame: () => state.play.frame(),
-    geometry: () => ({ ...page.renderer.geometry(), scale: $('board').logical?.scale ?? 1 }),
+    geometry: () => ({ ...page.renderer.geometry(), scale: page.renderer.scale }),
     output: () => fullOutput(),
     saved: () => store().saved(state.game),
     flush: () => persist(),

@@ -17,8 +17,7 @@ export const errorText = (error) => String(error?.message ?? error);
  * them (line null when the output simply ended).
  */
 export function problemText(problem) {
-  const move = problem.move ?? (problem.turn ?? 0) + 1;
-  const where = problem.line ? `move ${group(move)} (line ${group(problem.line)})` : `move ${group(move)}`;
+  const where = problem.line ? `move ${group(problem.move)} (line ${group(problem.line)})` : `move ${group(problem.move)}`;
   return `${where}: ${problem.reason}`;
 }
 

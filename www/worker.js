@@ -3,7 +3,7 @@
 // page). The page's first message hands over the compiled wasm module, so no worker downloads
 // or compiles it again. `onmessage` is attached before wasm is ready: a message that arrives
 // earlier would otherwise be lost. A job's clock starts here, once wasm is ready.
-import init, { solveFrom, score, describe } from './pkg/arcade.js';
+import init, { solveFrom, score, instanceParams } from './pkg/arcade.js';
 
 // No output of any game comes near this; a bigger file is refused before it is read.
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
@@ -20,7 +20,7 @@ async function scoreJob({ game, seed, params, output, file }) {
   const result = score(game, seed, params, text);
   if (result.score !== null && result.score !== undefined) return { score: result.score };
   // The first bad move, as {move, line, reason} (counted from 1), worded by the page.
-  return { problem: { move: result.move ?? result.turn + 1, line: result.line ?? null, reason: result.reason ?? result.error } };
+  return { problem: { move: result.move, line: result.line, reason: result.reason } };
 }
 
 self.onmessage = async (event) => {
@@ -46,8 +46,8 @@ self.onmessage = async (event) => {
       result = solveFrom(game, seed, params, job.prefix ?? '', job.solver, job.budgetMs, progress);
     }
     const endedAt = performance.timeOrigin + performance.now();
-    // The instance's parameters as drawn (e.g. `N=9 C=4`), for the batch's table and chart.
-    result.label = describe(game, seed, params);
+    // The instance's parameters as drawn (e.g. {N: 9, C: 4}), for the batch's table and chart.
+    result.values = instanceParams(game, seed, params);
     result.ms = endedAt - startedAt;
     result.startedAt = startedAt;
     result.endedAt = endedAt;

@@ -7,6 +7,7 @@ pub mod lines;
 pub mod square_remover;
 pub mod strip2048;
 pub mod territory;
+pub mod text;
 pub mod tiles_matching;
 
 use crate::bench::DynBench;

@@ -168,10 +168,7 @@ pub fn run<G: Protocol>(instance: &G::Instance, spec: RunSpec) -> Result<RunRepo
         Err(failure) => (
             G::CONTEST.invalid_score,
             failure.status,
-            Some(TurnError {
-                turn: moves,
-                reason: failure.reason,
-            }),
+            Some(TurnError::new(moves, failure.reason)),
         ),
     };
     Ok(RunReport {

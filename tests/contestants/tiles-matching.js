@@ -1,12 +1,18 @@
 'use strict';
 // A TilesMatching contestant for `arcade run tiles-matching`: puts each tile on the first cell
 // (row-major) where it fits, removes the first tile with a remove tile, else discards while
-// the counter allows and gives up when it does not.
+// the counter allows and gives up when it does not. It reads N, S and D each on its own line,
+// as the official MM53 tester sends them, and stops (status 1) on anything else.
 const input = require('readline').createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 const next = async () => (await input.next()).value;
 
 (async () => {
-  const [, side, limit] = (await next()).trim().split(/\s+/).map(Number);
+  const header = [await next(), await next(), await next()];
+  if (!header.every((line) => /^\d+$/.test(line ?? ''))) {
+    console.error(`unexpected header: ${JSON.stringify(header)}`);
+    process.exit(1);
+  }
+  const [, side, limit] = header.map(Number);
   const board = new Array(side * side).fill(null); // null, 'W' or [colour, shape]
   let counter = 0;
   const neighbours = (k) => {

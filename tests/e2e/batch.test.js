@@ -34,10 +34,11 @@ const JUDGE = new Map(data('territory', 'ahc061', 'judge_golden', 'scores.txt').
   .map((line) => line.split(' ')).map(([seed, score]) => [String(Number(seed)), Number(score)]));
 
 // What `arcade score territory --seed S FILE` prints on stderr for the bad files below.
+// As the player words them: move and line from 1 (the CLI says move 0, 0, 100).
 const CLI_ERRORS = {
-  20: "move 0: 'hello' is not an integer",
-  21: "move 0: a move is a line 'x y', got '0'",
-  22: 'move 100: Too many moves: the output has more than 100 lines of moves',
+  20: "move 1 (line 1): 'hello' is not an integer",
+  21: "move 1 (line 1): a move is a line 'x y', got '0'",
+  22: 'move 101 (line 101): Too many moves: the output has more than 100 lines of moves',
 };
 
 /**
@@ -104,7 +105,9 @@ test('a share link fills the view; greedy on 8 seeds scores as `arcade bench` on
   await setWorkers(page, 2);
   const run = await runBatch(page);
   const expected = benchRows('square-remover-greedy-1-8.md');
-  assert.deepEqual(run.rows.map((r) => [r.seed, r.label, r.score, r.status]),
+  // The instance's parameters come from the module as an object, as the CLI labels them.
+  const label = (values) => Object.entries(values).map(([k, v]) => `${k}=${v}`).join(' ');
+  assert.deepEqual(run.rows.map((r) => [r.seed, label(r.values), r.score, r.status]),
     expected.map((e) => [e.seed, e.instance, e.score, 'done']));
   // What the person sees: seed, colors, n, score, time, status.
   const cells = await tableText(page);

@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { start, frame, screenshot } from './harness.js';
+import { renderers } from '../../www/games/index.js';
 
 let site;
 before(async () => { site = await start(); });
@@ -36,84 +37,117 @@ async function boardFocused(page) {
   await page.keyboard.press('Enter');
 }
 
-test('SquareRemover by keyboard: pick with Enter, swap with Enter on a neighbour', async () => {
-  const page = await site.open('?v=1&game=square-remover&seed=3');
-  await boardFocused(page);
-  await cursorTo(page, 2, 2);
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  const f = await frame(page);
-  assert.equal(f.turn, 1);
-  assert.deepEqual(f.view.last_move, [2, 2, 2]);
-  await screenshot(page, 'keyboard-square-remover');
-  // Arrows on the focused board move the cursor, never the replay.
-  await page.keyboard.press('ArrowLeft');
-  assert.equal((await frame(page)).turn, 1);
-  assert.match(await page.textContent('#announce'), /\(3, 1\) colour \d/);
-  assert.deepEqual(page.errors, []);
+/** Each game played by keyboard alone: what it does, and what the frame must show. */
+const GAMES = {
+  'square-remover': {
+    what: 'pick with Enter, swap with Enter on a neighbour; Esc drops a pick',
+    async run(page) {
+      await boardFocused(page);
+      await cursorTo(page, 2, 2);
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      const f = await frame(page);
+      assert.equal(f.turn, 1);
+      assert.deepEqual(f.view.last_move, [2, 2, 2]);
+      await screenshot(page, 'keyboard-square-remover');
+      // The move is announced once it settles; the cursor's cells are announced after it.
+      await page.waitForFunction(() => /^Move 1, score/.test(document.getElementById('announce').textContent));
+      // Arrows on the focused board move the cursor, never the replay.
+      await page.keyboard.press('ArrowLeft');
+      assert.equal((await frame(page)).turn, 1);
+      assert.match(await page.textContent('#announce'), /\(3, 1\) colour \d/);
+      // Esc drops a pick: Enter on a cell that is not a neighbour then swaps nothing.
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowLeft');
+      assert.match(await page.textContent('#announce'), /\(3, 0\) colour \d$/);
+      await page.keyboard.press('ArrowRight');
+      assert.match(await page.textContent('#announce'), /\(3, 1\) colour \d · picked/);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Shift+ArrowRight');
+      assert.match(await page.textContent('#announce'), /^\(3, 5\)/, 'Shift moves five cells');
+      await page.keyboard.press('Enter');
+      assert.equal((await frame(page)).turn, 1, 'the first pick was dropped: no swap');
+    },
+  },
+  lines: {
+    what: 'pick a ball, send it to a reachable cell',
+    async run(page) {
+      const f = await frame(page);
+      const n = f.view.n;
+      const k = f.view.grid.findIndex((x) => x > 0);
+      const target = f.view.regions.findIndex((id, m) => id > 0 && m !== k);
+      await boardFocused(page);
+      await cursorTo(page, Math.floor(k / n), k % n);
+      await page.keyboard.press('Enter');
+      assert.deepEqual((await page.evaluate(() => window.arcade.geometry())).selected, [Math.floor(k / n), k % n]);
+      await cursorTo(page, Math.floor(target / n), target % n);
+      // The cursor on a reachable cell shows the way there, as the pointer does.
+      assert.ok((await page.evaluate(() => window.arcade.geometry())).preview?.length >= 2, 'the way to the cursor is shown');
+      await page.keyboard.press('Enter');
+      const g = await frame(page);
+      assert.equal(g.turn, 1);
+      assert.deepEqual(g.view.last_move, [Math.floor(k / n), k % n, Math.floor(target / n), target % n]);
+    },
+  },
+  territory: {
+    what: 'Enter moves to the cursor, S stays',
+    async run(page) {
+      const f = await frame(page);
+      const [x, y] = f.view.legal[f.view.legal.length - 1];
+      await boardFocused(page);
+      await cursorTo(page, x, y);
+      await page.keyboard.press('Enter');
+      assert.deepEqual((await frame(page)).view.targets[0], [x, y]);
+      await page.keyboard.press('s');
+      const g = await frame(page);
+      assert.equal(g.turn, 2);
+      assert.deepEqual(g.view.targets[0], g.view.from[0], 'S targets the piece\'s own cell');
+    },
+  },
+  'tiles-matching': {
+    what: 'Enter places the tile at the cursor, D discards',
+    async run(page) {
+      const f = await frame(page);
+      const [r, c] = f.view.legal[0];
+      await boardFocused(page);
+      await cursorTo(page, r, c);
+      await page.keyboard.press('Enter');
+      assert.equal((await frame(page)).turn, 1);
+      await page.keyboard.press('d');
+      const g = await frame(page);
+      assert.equal(g.turn, 2);
+      assert.equal(g.view.counter, 1);
+    },
+  },
+  strip2048: {
+    what: 'L and R play, arrows step the replay',
+    async run(page) {
+      await boardFocused(page);
+      for (let i = 0; i < 4; i++) {
+        const v = (await frame(page)).view;
+        await page.keyboard.press(v.can_left ? 'l' : 'r');
+      }
+      assert.equal((await frame(page)).turn, 4);
+      await page.keyboard.press('ArrowLeft');
+      assert.deepEqual([(await frame(page)).turn, (await frame(page)).moves], [3, 4]);
+    },
+  },
+};
+
+test('every game of the registry has its keyboard case', () => {
+  assert.deepEqual(Object.keys(GAMES).sort(), Object.keys(renderers).sort());
 });
 
-test('Lines by keyboard: pick a ball, send it to a reachable cell', async () => {
-  const page = await site.open('?v=1&game=lines&seed=3');
-  const f = await frame(page);
-  const n = f.view.n;
-  const k = f.view.grid.findIndex((x) => x > 0);
-  const target = f.view.regions.findIndex((id, m) => id > 0 && m !== k);
-  await boardFocused(page);
-  await cursorTo(page, Math.floor(k / n), k % n);
-  await page.keyboard.press('Enter');
-  assert.deepEqual((await page.evaluate(() => window.arcade.geometry())).selected, [Math.floor(k / n), k % n]);
-  await cursorTo(page, Math.floor(target / n), target % n);
-  await page.keyboard.press('Enter');
-  const g = await frame(page);
-  assert.equal(g.turn, 1);
-  assert.deepEqual(g.view.last_move, [Math.floor(k / n), k % n, Math.floor(target / n), target % n]);
-  assert.deepEqual(page.errors, []);
-});
-
-test('Territory by keyboard: Enter moves to the cursor, S stays', async () => {
-  const page = await site.open('?v=1&game=territory&seed=3');
-  const f = await frame(page);
-  const [x, y] = f.view.legal[f.view.legal.length - 1];
-  await boardFocused(page);
-  await cursorTo(page, x, y);
-  await page.keyboard.press('Enter');
-  assert.deepEqual((await frame(page)).view.targets[0], [x, y]);
-  await page.keyboard.press('s');
-  const g = await frame(page);
-  assert.equal(g.turn, 2);
-  assert.deepEqual(g.view.targets[0], g.view.from[0], 'S targets the piece\'s own cell');
-  assert.deepEqual(page.errors, []);
-});
-
-test('TilesMatching by keyboard: Enter places the tile at the cursor, D discards', async () => {
-  const page = await site.open('?v=1&game=tiles-matching&seed=3');
-  const f = await frame(page);
-  const [r, c] = f.view.legal[0];
-  await boardFocused(page);
-  await cursorTo(page, r, c);
-  await page.keyboard.press('Enter');
-  assert.equal((await frame(page)).turn, 1);
-  await page.keyboard.press('d');
-  const g = await frame(page);
-  assert.equal(g.turn, 2);
-  assert.equal(g.view.counter, 1);
-  assert.deepEqual(page.errors, []);
-});
-
-test('Strip 2048 by keyboard: L and R play, arrows step the replay', async () => {
-  const page = await site.open('?v=1&game=strip2048&seed=3');
-  await boardFocused(page);
-  for (let i = 0; i < 4; i++) {
-    const v = (await frame(page)).view;
-    await page.keyboard.press(v.can_left ? 'l' : 'r');
-  }
-  assert.equal((await frame(page)).turn, 4);
-  await page.keyboard.press('ArrowLeft');
-  assert.deepEqual([(await frame(page)).turn, (await frame(page)).moves], [3, 4]);
-  assert.deepEqual(page.errors, []);
-});
+for (const [game, spec] of Object.entries(GAMES)) {
+  test(`${game} by keyboard: ${spec.what}`, async () => {
+    const page = await site.open(`?v=1&game=${game}&seed=3`);
+    await spec.run(page);
+    assert.deepEqual(page.errors, []);
+  });
+}
 
 test('Space and Enter press a focused button; Upload and every control are in the Tab order', async () => {
   const page = await site.open('?v=1&game=square-remover&seed=3');

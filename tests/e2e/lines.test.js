@@ -1,7 +1,7 @@
 // A person's paths through the page with Lines (Topcoder Marathon Match, March 2021).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, frame, messageText, clickCell, screenshot, golden, paste, shareLink } from './harness.js';
+import { start, frame, messageText, clickCell, cellPoint, screenshot, golden, paste, shareLink } from './harness.js';
 
 let site;
 before(async () => { site = await start(); });
@@ -101,9 +101,8 @@ test('click a ball, then a cell: the ball travels its path and three new balls l
 test('the way shown under the pointer is the way the tester moves the ball', async () => {
   const page = await site.open('?v=1&game=lines&seed=1');
   const hoverCell = async (r, c) => {
-    const g = await geometry(page);
-    const box = await page.locator('#board').boundingBox();
-    await page.mouse.move(box.x + g.x0 + (c + 0.5) * g.cell, box.y + g.y0 + (r + 0.5) * g.cell);
+    const p = await cellPoint(page, r, c);
+    await page.mouse.move(p.x, p.y);
   };
   // Long ways with many shortest paths to choose from, so the tester's choice matters.
   for (const [r1, c1, r2, c2] of [[1, 6, 0, 0], [0, 0, 6, 6], [4, 0, 0, 6], [5, 4, 1, 0]]) {

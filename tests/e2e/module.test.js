@@ -33,14 +33,15 @@ test('every game scores its golden output as the official tester does', () => {
     ['lines', '5', 'seed5-greedy.out', 3916],
     ['tiles-matching', '4', 'seed4-eval.out', 19134],
   ]) {
-    assert.deepEqual(wasm.score(game, seed, null, golden(game, file)), { score, turn: null, error: null }, `${game} ${file}`);
+    assert.deepEqual(wasm.score(game, seed, null, golden(game, file)), { score, turn: null, error: null, move: null, line: null, reason: null }, `${game} ${file}`);
   }
 });
 
 test('a bad output is an error naming the move, and a session seeks', () => {
-  const bad = wasm.score('square-remover', '3', null, '0 0 0');
+  const bad = wasm.score('square-remover', '3', null, '0\n0\n0\n');
   assert.equal(bad.turn, 0);
   assert.match(bad.error, /leaves the board/);
+  assert.deepEqual([bad.move, bad.line], [1, 1]);
   const play = new wasm.Play('square-remover', '3', null);
   assert.equal(play.loadOutput(golden('square-remover', '3-patterned.out')), null);
   play.seek(4321);

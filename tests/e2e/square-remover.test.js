@@ -97,15 +97,19 @@ test('a bad paste shows the move and the reason and loses nothing', async () => 
   await clickCell(page, swap[2], swap[3]);
   const played = await frame(page);
   assert.equal(played.turn, 1);
-  await page.fill('#output', '0 0 1\n0 0 1\n');
+  await page.fill('#output', '0\n0\n1\n0\n0\n1\n');
   await page.click('#load-output');
   assert.match(await messageText(page), /move 3(?: \([^)]*\))?: expected exactly 30000 integers \(10000 moves of row, column, direction\), got 6/);
-  await page.fill('#output', '0 0 1\n0 0 1\n7 7 1\n');
+  await page.fill('#output', '0\n0\n1\n0\n0\n1\n7\n7\n1\n');
   await page.click('#load-output');
   assert.match(await messageText(page), /move 3(?: \([^)]*\))?: moving \(7, 7\) in direction 1 leaves the board/);
-  await page.fill('#output', '0 0 1\n0 x 1\n');
+  await page.fill('#output', '0\n0\n1\n0\nx\n1\n');
   await page.click('#load-output');
-  assert.match(await messageText(page), /move 2(?: \([^)]*\))?: 'x' is not an integer/);
+  assert.match(await messageText(page), /move 2(?: \([^)]*\))?: line 5 is 'x', not one integer/);
+  // The official jar reads one integer per line: a move on one line is unreadable.
+  await page.fill('#output', '0 0 1\n');
+  await page.click('#load-output');
+  assert.match(await messageText(page), /move 1(?: \([^)]*\))?: line 1 is '0 0 1', not one integer/);
   const long = golden('square-remover', '3-patterned.out').replace(/^0\n0\n1\n/, '0\n0\n0\n');
   await paste(page, long);
   await page.click('#load-output');

@@ -130,7 +130,7 @@ const BAD_OUTPUTS = {
   strip2048: { text: 'l\nr\n\nq\n', move: 3, line: 4 },
   territory: { text: '# hello\n0 0\n\nzz\n', move: 2, line: 4 },
   // Lines: every line is a move, a blank one too.
-  lines: { text: '\n', move: 1, line: 1 },
+  lines: { text: '\n0 0 0 1\n', move: 1, line: 1 },
   // TilesMatching: a blank line is a reply of its own.
   'tiles-matching': { text: 'DISCARD\n\nfoo\n', move: 2, line: 2 },
 };

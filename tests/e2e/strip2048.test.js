@@ -1,7 +1,7 @@
 // A person's paths through the page with Strip 2048 (IPSC 2014 B).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, frame, messageText, screenshot, golden, paste } from './harness.js';
+import { start, frame, messageText, cellPoint, screenshot, golden, paste } from './harness.js';
 
 let site;
 before(async () => { site = await start(); });
@@ -174,9 +174,8 @@ test('a long strip: the meter says it is too long to solve here; big tiles print
   await page.waitForFunction(() => window.arcade.geometry().analysis !== null);
   // Hovering the biggest tile gives its exact value.
   const top = f.view.tiles.indexOf(Math.max(...f.view.tiles));
-  const g = await geometry(page);
-  const box = await page.locator('#board').boundingBox();
-  await page.mouse.move(box.x + g.x0 + (top + 0.5) * g.cell, box.y + g.y0 + g.height - 4);
+  const p = await cellPoint(page, 0, top);
+  await page.mouse.move(p.x, p.y);
   const tip = await page.textContent('#tooltip');
   assert.equal(tip, `cell ${top}: 2^${f.view.tiles[top]} = ${Number(f.view.values[top]).toLocaleString('en-US')}`);
   await screenshot(page, 'strip2048-long');

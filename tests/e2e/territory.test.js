@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, root, frame, messageText, clickCell, screenshot, golden, paste, shareLink } from './harness.js';
+import { start, root, frame, messageText, clickCell, cellPoint, screenshot, golden, paste, shareLink } from './harness.js';
 
 let site;
 before(async () => { site = await start(); });
@@ -17,12 +17,12 @@ const COLOURS = ['#3498db', '#e74c3c', '#2ecc71', '#f39c12', '#9b59b6', '#34495e
 
 const same = (a, b) => a[0] === b[0] && a[1] === b[1];
 
-/** The canvas pixel (r, g, b) at CSS offset (dx, dy) inside cell (x, y). */
+/** The canvas pixel (r, g, b) at logical offset (dx, dy) inside cell (x, y). */
 async function pixel(page, x, y, dx, dy) {
   const g = await page.evaluate(() => window.arcade.geometry());
   return page.evaluate(([px, py]) => {
     const canvas = document.getElementById('board');
-    const scale = canvas.width / parseFloat(canvas.style.width);
+    const scale = canvas.width / canvas.logical.w; // backing pixels per logical pixel
     const d = canvas.getContext('2d').getImageData(Math.round(px * scale), Math.round(py * scale), 1, 1).data;
     return [d[0], d[1], d[2]];
   }, [g.x0 + y * g.cell + dx, g.y0 + x * g.cell + dy]);
@@ -59,10 +59,9 @@ test('a seed link opens the official input: values, players, starts, colours by 
   const empty = v.owner.indexOf(-1);
   assertClose(await pixel(page, Math.floor(empty / n), empty % n, 47, 22), [255, 255, 255], 'an empty cell');
   // Hover reads like the official visualiser's tooltip.
-  const g = await page.evaluate(() => window.arcade.geometry());
-  const box = await page.locator('#board').boundingBox();
   const [x1, y1] = starts[1];
-  await page.mouse.move(box.x + g.x0 + (y1 + 0.5) * g.cell, box.y + g.y0 + (x1 + 0.5) * g.cell);
+  const p = await cellPoint(page, x1, y1);
+  await page.mouse.move(p.x, p.y);
   assert.equal(await page.textContent('#tooltip'), `(${x1}, ${y1}) V=${v.values[x1 * n + y1]} Owner=P1 Level=1 · piece P1`);
   await screenshot(page, 'territory-seed0');
   assert.deepEqual(page.errors, []);

@@ -31,6 +31,14 @@ pub fn check_output(
             text.len()
         );
         assert!(e.to_string().starts_with(&format!("move {}: ", e.turn)));
+        // A named line exists in the text, however the game's reader ends lines.
+        if let Some(line) = e.line {
+            let most = text.split(['\n', '\r']).count();
+            assert!(
+                (1..=most).contains(&line),
+                "{id}: line {line} of a text of at most {most} lines"
+            );
+        }
     }
 
     let mut session = game.session(seed, params).expect("valid seed and params");

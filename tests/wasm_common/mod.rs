@@ -52,7 +52,7 @@ macro_rules! wasm_tests {
             assert!(field(&result, "formula")
                 .as_string()
                 .unwrap()
-                .contains("round(10⁹"));
+                .contains("round(10⁹ × YOUR / MAX)"));
             assert!(web::relative_scores("nope", JsValue::NULL).is_err());
         }
 
@@ -68,12 +68,149 @@ macro_rules! wasm_tests {
             assert!(web::input_text("square-remover", "0", JsValue::NULL).is_err());
             assert!(web::input_text("square-remover", "1e9", JsValue::NULL).is_err());
             assert!(web::input_text("nope", "1", JsValue::NULL).is_err());
-            let bad = web::score("square-remover", "3", JsValue::NULL, "0 0 0").unwrap();
+            let bad = web::score("square-remover", "3", JsValue::NULL, "0\n0\n0\n").unwrap();
             assert_eq!(field(&bad, "turn").as_f64(), Some(0.0));
             assert!(field(&bad, "error")
                 .as_string()
                 .unwrap()
                 .contains("leaves the board"));
+            // The official jar reads one integer per line: "0 0 0" is unreadable at line 1.
+            let bad = web::score("square-remover", "3", JsValue::NULL, "0 0 0").unwrap();
+            assert_eq!(error_at(&bad), (1, Some(1)));
+            assert!(reason_of(&bad).starts_with("line 1 is '0 0 0', not one integer"));
+        }
+
+        /// `{move, line}` of a structured error (move and line from 1, line null = None),
+        /// checking that `turn` is the same move from 0, as the page read it before.
+        fn error_at(error: &JsValue) -> (u32, Option<u32>) {
+            let number = |name| field(error, name).as_f64().map(|x| x as u32);
+            let moved = number("move").expect("a move");
+            assert_eq!(number("turn"), Some(moved - 1));
+            let line = field(error, "line");
+            assert!(line.is_null() || line.as_f64().is_some(), "line: {line:?}");
+            (moved, number("line"))
+        }
+
+        /// The `reason` of a structured error: never prefixed by "move K:".
+        fn reason_of(error: &JsValue) -> String {
+            let reason = field(error, "reason").as_string().expect("a reason");
+            assert!(!reason.starts_with("move "), "{reason}");
+            reason
+        }
+
+        #[wasm_bindgen_test]
+        fn errors_are_structured_wherever_they_leave() {
+            // score(): a success has the new fields null; an error has them all.
+            let ok = web::score("lines", "1", JsValue::NULL, LINES_GREEDY_1).unwrap();
+            for name in ["move", "line", "reason", "turn", "error"] {
+                assert!(field(&ok, name).is_null(), "{name}");
+            }
+            let bad = web::score("lines", "1", JsValue::NULL, "1 6 0 0\n9 9 0 0\n").unwrap();
+            assert_eq!(error_at(&bad), (2, Some(2)));
+            assert_eq!(reason_of(&bad), "cell (9, 9) is off the 7x7 board");
+            assert!(field(&bad, "score").is_null());
+            assert_eq!(
+                field(&bad, "error").as_string().unwrap(),
+                "move 1: cell (9, 9) is off the 7x7 board"
+            );
+            // Play.loadOutput and Play.incomplete.
+            let mut play = Play::new("lines", "1", JsValue::NULL).unwrap();
+            let loaded = play.load_output("1 6 0 0\n9 9 0 0\n");
+            assert_eq!(error_at(&loaded), (2, Some(2)));
+            assert_eq!(reason_of(&loaded), "cell (9, 9) is off the 7x7 board");
+            assert!(play.load_output("1 6 0 0\n").is_null());
+            let incomplete = play.incomplete();
+            assert_eq!(
+                error_at(&incomplete),
+                (2, None),
+                "the output ended: no line"
+            );
+            assert!(reason_of(&incomplete).contains("not over"));
+            // Play.play and Play.preview throw an Error with the fields (no line: by hand).
+            let thrown = JsValue::from(play.play("0 0 9 9").unwrap_err());
+            assert_eq!(error_at(&thrown), (2, None));
+            assert!(reason_of(&thrown).contains("off the 7x7 board"));
+            let message = js_sys::Error::from(thrown).message();
+            assert_eq!(
+                String::from(message),
+                "move 1: cell (9, 9) is off the 7x7 board"
+            );
+            let thrown = JsValue::from(play.preview("x").unwrap_err());
+            assert_eq!(error_at(&thrown), (2, None));
+            // solveFrom: a bad prefix names its move and line.
+            let thrown = web::solve_from(
+                "lines",
+                "1",
+                JsValue::NULL,
+                "1 6 0 0\nx\n",
+                "greedy",
+                100.0,
+                None,
+            )
+            .unwrap_err();
+            assert_eq!(error_at(&thrown), (2, Some(2)));
+            // A request error is a plain Error, with no move.
+            let thrown = web::solve("lines", "1", JsValue::NULL, "nope", 100.0, None).unwrap_err();
+            assert!(field(&thrown, "move").is_undefined());
+        }
+
+        #[wasm_bindgen_test]
+        fn lines_are_counted_as_each_games_reader_counts_them() {
+            // Lines: every line is a move, a blank one too.
+            let bad = web::score("lines", "1", JsValue::NULL, "1 6 0 0\n\n0 0 0 1\n").unwrap();
+            assert_eq!(error_at(&bad), (2, Some(2)));
+            let mut play = Play::new("lines", "1", JsValue::NULL).unwrap();
+            assert_eq!(error_at(&play.load_output("1 6 0 0\r\n\r\n")), (2, Some(2)));
+            assert_eq!(play.moves(), 0, "an unreadable output loads nothing");
+            // TilesMatching: a blank line is a reply (refused); a lone CR ends a line.
+            let text = "5 5\r5 6\n\nGIVE UP\n";
+            let bad = web::score("tiles-matching", "1", JsValue::NULL, text).unwrap();
+            assert_eq!(error_at(&bad), (3, Some(3)));
+            assert!(reason_of(&bad).contains("empty reply"));
+            let mut play = Play::new("tiles-matching", "1", JsValue::NULL).unwrap();
+            assert_eq!(error_at(&play.load_output(text)), (3, Some(3)));
+            // ... and a refused reply after blank-free lines: 41 at (0, 0) touches nothing.
+            let bad = web::score("tiles-matching", "1", JsValue::NULL, "5 5\n5 6\n0 0\n").unwrap();
+            assert_eq!(error_at(&bad), (3, Some(3)));
+            // Territory skips blank and comment lines, and still counts them.
+            let text = "# mine\n\n5 1\n\n# again\n9 9\n";
+            let bad = web::score("territory", "3", JsValue::NULL, text).unwrap();
+            assert_eq!(error_at(&bad), (2, Some(6)));
+            let mut play = Play::new("territory", "3", JsValue::NULL).unwrap();
+            assert_eq!(error_at(&play.load_output(text)), (2, Some(6)));
+            // SquareRemover: value K on line K + 1, move M from line 3M + 1 (the line named).
+            let bad =
+                web::score("square-remover", "3", JsValue::NULL, "0\n0\n1\n7\n7\n1\n").unwrap();
+            assert_eq!(error_at(&bad), (2, Some(4)));
+            let bad = web::score("square-remover", "3", JsValue::NULL, "0\n0\n1\n0\n0 \n").unwrap();
+            assert_eq!(error_at(&bad), (2, Some(4)));
+            assert!(reason_of(&bad).starts_with("line 5 is '0 ', not one integer"));
+            // Strip 2048: a letter's line.
+            let bad = web::score("strip2048", "7", JsValue::NULL, "l r\n\nrx").unwrap();
+            assert_eq!(error_at(&bad), (4, Some(3)));
+        }
+
+        #[wasm_bindgen_test]
+        fn instance_params_are_an_object_beside_the_label() {
+            let drawn = web::instance_params("lines", "1", JsValue::NULL).unwrap();
+            assert_eq!(
+                String::from(js_sys::JSON::stringify(&drawn).unwrap()),
+                r#"{"N":7,"C":3}"#
+            );
+            assert_eq!(
+                web::describe("lines", "1", JsValue::NULL).unwrap(),
+                "N=7 C=3"
+            );
+            let params = js_sys::JSON::parse(r#"{"d": 4}"#).unwrap();
+            let drawn = web::instance_params("tiles-matching", "1", params).unwrap();
+            assert_eq!(
+                String::from(js_sys::JSON::stringify(&drawn).unwrap()),
+                r#"{"N":6,"S":11,"D":4}"#
+            );
+            let drawn = web::instance_params("square-remover", "3", JsValue::NULL).unwrap();
+            assert_eq!(field(&drawn, "colors").as_f64(), Some(5.0));
+            assert_eq!(field(&drawn, "n").as_f64(), Some(8.0));
+            assert!(web::instance_params("lines", "0", JsValue::NULL).is_err());
         }
 
         #[wasm_bindgen_test]
@@ -131,7 +268,7 @@ macro_rules! wasm_tests {
 
         #[wasm_bindgen_test]
         fn tiles_matching_inputs_open_with_the_statements_ten_examples() {
-            // Examples 0..9 of the MM53 statement are seeds 1..10: "N S D" heads the input.
+            // Examples 0..9 of the MM53 statement are seeds 1..10: N, S, D head the input.
             let examples = [
                 "6 11 3", "10 8 2", "9 9 4", "4 10 3", "7 10 2", "7 9 4", "8 10 2", "8 12 4",
                 "7 8 2", "8 8 2",
@@ -139,10 +276,12 @@ macro_rules! wasm_tests {
             for (i, expected) in examples.iter().enumerate() {
                 let seed = (i + 1).to_string();
                 let text = web::input_text("tiles-matching", &seed, JsValue::UNDEFINED).unwrap();
-                assert_eq!(text.lines().next(), Some(*expected), "seed {seed}");
+                // N, S and D one per line, as the official tester sends them.
+                let head: Vec<&str> = text.lines().take(3).collect();
+                assert_eq!(head.join(" "), *expected, "seed {seed}");
                 // The first tile is always a wildcard, then one tile a line for 10,000 turns.
-                assert_eq!(text.lines().nth(1), Some("W"));
-                assert_eq!(text.lines().count(), 10_001);
+                assert_eq!(text.lines().nth(3), Some("W"));
+                assert_eq!(text.lines().count(), 10_003);
             }
         }
 
@@ -171,6 +310,36 @@ macro_rules! wasm_tests {
             assert_eq!(field(&play.frame(), "turn").as_f64(), Some(7777.0));
             play.seek(10_000);
             assert_eq!(field(&play.frame(), "score").as_f64(), Some(19134.0));
+        }
+
+        #[wasm_bindgen_test]
+        fn tiles_matching_official_scores_in_the_pages_session() {
+            // The official MM53 tester's scores of a published program's replies
+            // (tests/data/tiles-matching/official): a short, a middle and a full game.
+            let table = include_str!("data/tiles-matching/official/scores.tsv");
+            let official = |seed: &str| -> f64 {
+                let row = table.lines().find(|l| l.split('\t').next() == Some(seed));
+                row.unwrap().split('\t').nth(1).unwrap().parse().unwrap()
+            };
+            let games = [
+                ("2", include_str!("data/tiles-matching/official/0002.txt")),
+                ("7", include_str!("data/tiles-matching/official/0007.txt")),
+                ("15", include_str!("data/tiles-matching/official/0015.txt")),
+            ];
+            for (seed, replies) in games {
+                let scored = web::score("tiles-matching", seed, JsValue::NULL, replies).unwrap();
+                assert_eq!(
+                    field(&scored, "score").as_f64(),
+                    Some(official(seed)),
+                    "{seed}"
+                );
+                let mut play = Play::new("tiles-matching", seed, JsValue::NULL).unwrap();
+                assert!(play.load_output(replies).is_null(), "seed {seed}");
+                assert!(play.incomplete().is_null(), "seed {seed}");
+                assert!(play.is_over(), "seed {seed}");
+                let score = field(&play.frame(), "score").as_f64();
+                assert_eq!(score, Some(official(seed)), "seed {seed}");
+            }
         }
 
         #[wasm_bindgen_test]
@@ -271,7 +440,7 @@ macro_rules! wasm_tests {
             assert!(field(&bad, "error")
                 .as_string()
                 .unwrap()
-                .contains("(9, 9) is off the 7x7 board"));
+                .contains("cell (9, 9) is off the 7x7 board"));
         }
 
         #[wasm_bindgen_test]

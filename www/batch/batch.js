@@ -43,16 +43,6 @@ function el(tag, props = {}, ...children) {
 
 const labelled = (text, control, props = {}) => el('label', props, `${text} `, control);
 
-/** `N=9 C=4` (the game's describe) → {N: 9, C: 4}. */
-function parseLabel(label) {
-  const values = {};
-  for (const token of (label ?? '').split(/\s+/)) {
-    const m = /^([^=]+)=(-?\d+(?:\.\d+)?)$/.exec(token);
-    if (m) values[m[1]] = Number(m[2]);
-  }
-  return values;
-}
-
 /** AtCoder's tools name files by the seed in 4 digits: 0007.txt. */
 const fileName = (seed) => `${seed.padStart(4, '0')}.txt`;
 
@@ -563,7 +553,7 @@ class BatchView {
       },
       onDone: ({ row }, result) => {
         Object.assign(row, {
-          label: result.label, values: parseLabel(result.label), ms: result.ms,
+          values: result.values, ms: result.ms,
           startedAt: result.startedAt, endedAt: result.endedAt,
         });
         if (result.problem) Object.assign(row, { status: 'error', error: `invalid output: ${problemText(result.problem)}`, score: null });
@@ -590,7 +580,7 @@ class BatchView {
   newRun({ game, source, solver = null, budgetMs = null, seedsText = '', name, seeds, skipped = [] }) {
     const id = this.nextRunId++;
     const rows = seeds.map((seed) => ({
-      seed, status: 'queued', score: null, ms: null, label: '', values: {}, error: '', output: null, file: null, version: 0,
+      seed, status: 'queued', score: null, ms: null, values: {}, error: '', output: null, file: null, version: 0,
     }));
     return { id, name, game, source, solver, budgetMs, seedsText, rows, skipped, state: 'running', date: new Date().toISOString(), t0: performance.now(), wallMs: null };
   }
@@ -867,7 +857,7 @@ class BatchView {
 
   save() {
     const rows = (run, withOutputs) => run.rows.map((r) => ({
-      seed: r.seed, status: r.status, score: r.score, ms: r.ms, label: r.label, error: r.error,
+      seed: r.seed, status: r.status, score: r.score, ms: r.ms, values: r.values, error: r.error,
       output: withOutputs ? r.output : null,
     }));
     const text = (withOutputs) => JSON.stringify({
@@ -905,7 +895,7 @@ class BatchView {
       run.rows = run.rows.map((r) => ({
         ...r,
         status: r.status === 'queued' || r.status === 'running' ? 'cancelled' : r.status,
-        values: parseLabel(r.label), file: null, version: 0,
+        values: r.values ?? {}, file: null, version: 0,
       }));
       run.skipped ??= [];
       run.restored = true;
@@ -928,7 +918,7 @@ class BatchView {
 function summary(run) {
   return {
     id: run.id, game: run.game, name: run.name, state: run.state, skipped: run.skipped, wallMs: run.wallMs,
-    rows: run.rows.map(({ seed, status, score, ms, label, error, worker, startedAt, endedAt }) => ({ seed, status, score, ms, label, error, worker, startedAt, endedAt })),
+    rows: run.rows.map(({ seed, status, score, ms, values, error, worker, startedAt, endedAt }) => ({ seed, status, score, ms, values, error, worker, startedAt, endedAt })),
   };
 }
 

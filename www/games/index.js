@@ -1,9 +1,7 @@
-// One renderer module per game, by game id (the full contract: docs/ARCHITECTURE.md, "The web
-// side"). Each exports `create(canvas, hooks)` returning
-// {hint, draw(frame, {animated}), geometry(), destroy(), optional controls(container),
-// optional onKey(event) -> handled}. `hooks`: play(actionText), tooltip(text|null, event),
-// message(text), preview(actionText) (the view after it, unplayed, or null), analyze() (the
-// game's `analyze` of the shown position, or null).
+// One renderer module per game, by game id. Each draws its game and maps its cells through the
+// board shell (www/board/shell.js: sizing, pointers, keyboard cursor, animation, tooltips,
+// theme); the contract is in docs/ARCHITECTURE.md, "The web side". A sixth game is one file
+// and one line here (the keyboard, screens and contrast tests then ask for its cases).
 import * as squareRemover from './square-remover.js';
 import * as strip2048 from './strip2048.js';
 import * as territory from './territory.js';

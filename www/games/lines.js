@@ -2,12 +2,15 @@
 // ball with the cells it can reach, the path a ball travels, and where the last move made
 // balls vanish and new ones land. Each ball carries its colour number (toggle) because red,
 // pink, orange and magenta are hard to tell apart for many people.
-import { sizeCanvas, isNarrow, cellAt, cellCentre, animate, drawCursor, inkOn, FONT, INK, MUTED, BAD, text, group } from './common.js';
+import { inkOn, FONT, group, pairsForThemes } from './common.js';
+import { shell, largest, PANEL_MIN_SCALE } from '../board/shell.js';
 
 const PAD = 16;
-const ACCENT = '#2563eb';
-const BOARD_BG = '#f2f4f7';
-const GRID_LINE = '#d0d5dd';
+// The board's own shade and the colour of points gained, per theme.
+const BOARD_BG = { light: '#f2f4f7', dark: '#252a31' };
+const GAIN = { light: '#067647', dark: '#47cd89' };
+const boardBg = (theme) => BOARD_BG[theme.dark ? 'dark' : 'light'];
+const gain = (theme) => GAIN[theme.dark ? 'dark' : 'light'];
 const NAMES = ['red', 'cyan', 'green', 'blue', 'orange', 'magenta', 'black', 'pink', 'gray'];
 const MAX_MOVES = 1000;
 const COMPACT_H = 56; // the panel under the board on phones
@@ -25,14 +28,15 @@ const colourName = (colour) => `colour ${colour} (${NAMES[colour - 1] ?? '?'})`;
 export const PALETTE = ['#ff0000', '#00ffff', '#00ff00', '#0000ff', '#ffc800', '#ff00ff', '#000000', '#ffafaf', '#808080'];
 
 /** Every text colour on every background this renderer draws (tests check the contrast). */
-export const textPairs = () => [
+export const textPairs = () => pairsForThemes((theme) => [
   ...PALETTE.map((bg) => ({ fg: inkOn(bg), bg, what: 'colour number on a ball' })),
-  { fg: MUTED, bg: BOARD_BG, what: 'colour number in a new-ball ring, row and column numbers' },
-  { fg: MUTED, bg: '#ffffff', what: 'panel text' },
-  { fg: '#067647', bg: '#ffffff', what: 'points gained' },
-  { fg: ACCENT, bg: '#ffffff', what: 'selection line' },
-  { fg: BAD, bg: '#ffffff', what: 'status line' },
-];
+  { fg: theme.muted, bg: boardBg(theme), what: 'colour number in a vanished ball, row and column numbers' },
+  { fg: theme.muted, bg: theme.panel, what: 'panel text' },
+  { fg: theme.ink, bg: theme.panel, what: 'panel ink' },
+  { fg: gain(theme), bg: theme.panel, what: 'points gained' },
+  { fg: theme.accent, bg: theme.panel, what: 'selection line' },
+  { fg: theme.bad, bg: theme.panel, what: 'status line' },
+]);
 
 export const about = {
   goal: 'Score as many points as you can in 1,000 moves by lining up five or more balls of one colour.',
@@ -84,18 +88,14 @@ function beforeMove(view) {
 
 export function create(canvas, hooks) {
   let frame = null;
-  let grid = null; // geometry: {x0, y0, cell, rows, cols}
   let selected = null; // cell index of the selected ball
   let reach = new Set(); // the cells it can reach
-  let hover = null; // cell index under the pointer
-  let preview = null; // the cells the selected ball would travel to `hover`
+  let preview = null; // the cells the selected ball would travel to the pointed cell
   let frameKey = '';
   let numbers = true;
   let statusText = '';
-  let stopAnim = () => {};
-  let lastDrawAt = -Infinity;
   let way = { view: null, from: -1, to: -1, cells: null }; // the last path asked of the rules
-  let cursor = null;
+  let ui = null; // the drawing's numbers, while it paints
 
   /** The cells a ball would travel from `from` to `to`, as the rules play it (a preview). */
   function pathOf(view, from, to) {
@@ -108,9 +108,26 @@ export function create(canvas, hooks) {
     return way.cells;
   }
 
-  function layout(view) {
-    const cell = Math.max(40, Math.min(64, Math.floor(560 / view.n)));
-    return { x0: PAD + 6, y0: PAD + 36, cell, rows: view.n, cols: view.n };
+  /**
+   * The board with its panel beside it, or the next balls under it (phones). The margins for
+   * the status line and the row and column numbers grow with the text.
+   */
+  function layout(f, room) {
+    const n = f.view.n;
+    const cell = Math.max(40, Math.min(64, Math.floor(560 / n)));
+    const numbersPx = Math.max(10, 11 / room.scale);
+    const status = Math.max(13, 11 / room.scale);
+    const x0 = Math.ceil(PAD / 2 + 1.3 * numbersPx);
+    const top = Math.ceil(PAD / 2 + numbersPx + 4);
+    // The status line is above the board beside a panel, in the compact panel on phones.
+    const grid = { x0, y0: Math.ceil(top + 1.5 * status), cell, rows: n, cols: n };
+    const phone = { ...grid, y0: top };
+    const side = cell * n;
+    const panelX = grid.x0 + side + 28;
+    return largest(room, [
+      { w: panelX + 210, h: Math.max(grid.y0 + side + PAD, 400), grid, panelX, status, minScale: PANEL_MIN_SCALE },
+      { w: x0 + side + PAD, h: top + side + 10 + COMPACT_H, grid: phone, status, narrow: true },
+    ]);
   }
 
   /** A ball of `colour` centred at (x, y) with radius `radius`; `alpha` for fading. */
@@ -127,12 +144,14 @@ export function create(canvas, hooks) {
     ctx.fill();
     ctx.fillStyle = shade;
     ctx.fill();
+    // The outline keeps the black ball visible on a dark board.
     ctx.lineWidth = 1.2;
-    ctx.strokeStyle = 'rgba(0,0,0,.45)';
+    ctx.strokeStyle = ui.theme.dark ? 'rgba(255,255,255,.55)' : 'rgba(0,0,0,.45)';
     ctx.stroke();
-    if (label && radius >= 9) {
+    const font = ui.px(Math.round(radius * 0.95));
+    if (label && font <= 1.5 * radius) {
       ctx.fillStyle = inkOn(css);
-      ctx.font = `700 ${Math.round(radius * 0.95)}px ${FONT}`;
+      ctx.font = `700 ${font}px ${FONT}`;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
       ctx.fillText(String(colour), x, y + 1);
@@ -142,12 +161,14 @@ export function create(canvas, hooks) {
 
   function centre(k) {
     const n = frame.view.n;
-    return cellCentre(grid, Math.floor(k / n), k % n);
+    const g = ui.layout.grid;
+    return { x: g.x0 + ((k % n) + 0.5) * g.cell, y: g.y0 + (Math.floor(k / n) + 0.5) * g.cell };
   }
 
   /** A polyline through the centres of `cells`. */
-  function trace(ctx, cells, { colour, width, dash = [] }) {
+  function trace(ctx, cells, { colour, width, dash = [], alpha = 1 }) {
     ctx.save();
+    ctx.globalAlpha = alpha;
     ctx.strokeStyle = colour;
     ctx.lineWidth = width;
     ctx.lineCap = 'round';
@@ -164,42 +185,45 @@ export function create(canvas, hooks) {
   }
 
   /**
-   * The whole picture. `t` is the progress (0..1) of the last move's animation (travel, then
-   * balls vanish and new ones grow), or null for the settled frame with the last move marked.
+   * The whole picture. `ui.t` is the progress (0..1) of the last move's animation (travel,
+   * then balls vanish and new ones grow); 1 is the settled frame with the last move marked.
    */
-  function draw(t = null) {
-    const view = frame.view;
+  function paint(ctx, f, drawing) {
+    ui = drawing;
+    const view = f.view;
     const n = view.n;
-    grid = layout(view);
+    const { grid, narrow, status } = ui.layout;
+    const { theme } = ui;
     const side = grid.cell * n;
-    const panelX = grid.x0 + side + 28;
-    const narrow = isNarrow(canvas, panelX + 210);
-    const ctx = narrow
-      ? sizeCanvas(canvas, grid.x0 + side + PAD, grid.y0 + side + 16 + COMPACT_H)
-      : sizeCanvas(canvas, panelX + 210, Math.max(grid.y0 + side + PAD, 470));
     const R = grid.cell * 0.38;
-    const anim = t === null || !view.last_move ? null : phases(view, t);
+    const anim = ui.t === 1 || !view.last_move ? null : phases(view, ui.t);
 
+    const statusY = PAD / 2 + status;
     statusText = view.end ? `Game over: ${END_TEXT[view.end] ?? view.end}.` : '';
-    if (statusText) text(ctx, statusText, grid.x0, PAD + 12, { colour: BAD, weight: 700, size: 15 });
+    if (narrow) {
+      // On phones the compact panel says it.
+    } else if (statusText) ui.text(statusText, grid.x0, statusY, { colour: theme.bad, weight: 700, size: 15 });
     else if (selected !== null) {
       const at = `Ball at (${Math.floor(selected / n)}, ${selected % n})`;
       const can = reach.size ? `${reach.size} cells reachable` : 'walled in, it cannot move';
-      text(ctx, `${at} selected: ${can}. Esc deselects.`, grid.x0, PAD + 12, { colour: ACCENT, weight: 600 });
+      ui.text(`${at} picked: ${can}. Esc drops it.`, grid.x0, statusY, { colour: theme.accent, weight: 600 });
     }
-    else text(ctx, 'Pick a ball, then an empty cell it can reach.', grid.x0, PAD + 12);
+    else ui.text('Pick a ball, then an empty cell it can reach.', grid.x0, statusY, { colour: theme.muted });
 
     // Cells, and the reachable ones of the selected ball tinted.
-    ctx.fillStyle = BOARD_BG;
+    ctx.fillStyle = boardBg(theme);
     ctx.fillRect(grid.x0, grid.y0, side, side);
     if (selected !== null && !anim) {
-      ctx.fillStyle = 'rgba(37,99,235,.13)';
+      ctx.save();
+      ctx.globalAlpha = theme.dark ? 0.22 : 0.13;
+      ctx.fillStyle = theme.accent;
       for (const k of reach) {
         const p = centre(k);
         ctx.fillRect(p.x - grid.cell / 2, p.y - grid.cell / 2, grid.cell, grid.cell);
       }
+      ctx.restore();
     }
-    ctx.strokeStyle = GRID_LINE;
+    ctx.strokeStyle = theme.line;
     ctx.lineWidth = 1;
     ctx.beginPath();
     for (let i = 0; i <= n; i++) {
@@ -210,33 +234,36 @@ export function create(canvas, hooks) {
     }
     ctx.stroke();
     for (let i = 0; i < n; i++) {
-      text(ctx, String(i), grid.x0 + (i + 0.5) * grid.cell, grid.y0 - 4, { size: 10, align: 'center' });
-      text(ctx, String(i), grid.x0 - 4, grid.y0 + (i + 0.6) * grid.cell, { size: 10, align: 'right' });
+      ui.text(String(i), grid.x0 + (i + 0.5) * grid.cell, grid.y0 - 4, { size: 10, align: 'center', colour: theme.muted });
+      ui.text(String(i), grid.x0 - 4, grid.y0 + (i + 0.5) * grid.cell, { size: 10, align: 'right', baseline: 'middle', colour: theme.muted });
     }
 
     if (anim) drawAnimated(ctx, view, anim, R);
     else drawSettled(ctx, view, R);
-    drawCursor(ctx, grid, cursor);
-    if (narrow) compactPanel(ctx, view, grid.x0, grid.y0 + side + 16, side);
-    else panel(ctx, view, panelX);
-    canvas.setAttribute('aria-label', `Lines ${n}x${n}, ${view.colors} colours; score ${view.score}; move ${view.moves} of ${MAX_MOVES}; next ${view.next.join(' ')}${statusText ? `; ${statusText}` : ''}`);
+    if (narrow) compactPanel(ctx, view, grid.x0, grid.y0 + side + 10, side);
+    else panel(ctx, view, ui.layout.panelX);
   }
 
   function drawSettled(ctx, view, R) {
     const n = view.n;
-    // While a ball is selected its own way (under the pointer) replaces the last move's path.
+    const { theme } = ui;
+    const hover = ui.hover ? ui.hover.r * n + ui.hover.c : null;
+    // While a ball is selected its own way (to the pointed cell) replaces the last move's path.
     preview = selected !== null && hover !== null && reach.has(hover) ? pathOf(view, selected, hover) : null;
-    if (preview) trace(ctx, preview, { colour: ACCENT, width: 3, dash: [2, 6] });
+    if (preview) trace(ctx, preview, { colour: theme.accent, width: 3, dash: [2, 6] });
     // The last move: its path, the balls that vanished (ghosts) and the new balls (rings).
     if (view.last_move && selected === null) {
       const path = view.path.map(([r, c]) => r * n + c);
-      trace(ctx, path, { colour: 'rgba(37,99,235,.45)', width: 3 });
+      trace(ctx, path, { colour: theme.accent, width: 3, alpha: 0.45 });
       const from = centre(path[0]);
-      ctx.strokeStyle = 'rgba(37,99,235,.7)';
+      ctx.save();
+      ctx.globalAlpha = 0.7;
+      ctx.strokeStyle = theme.accent;
       ctx.lineWidth = 2;
       ctx.beginPath();
       ctx.arc(from.x, from.y, R * 0.35, 0, 2 * Math.PI);
       ctx.stroke();
+      ctx.restore();
     }
     for (const [r, c, colour] of view.vanished) {
       if (view.grid[r * n + c] !== 0) continue;
@@ -249,7 +276,7 @@ export function create(canvas, hooks) {
       ctx.arc(p.x, p.y, R * 0.8, 0, 2 * Math.PI);
       ctx.stroke();
       ctx.restore();
-      if (numbers) text(ctx, String(colour), p.x, p.y + 4, { size: 11, colour: MUTED, align: 'center' });
+      if (numbers) ui.text(String(colour), p.x, p.y + 1, { size: 11, colour: theme.muted, align: 'center', baseline: 'middle' });
     }
     view.grid.forEach((colour, k) => {
       if (colour === 0) return;
@@ -262,7 +289,7 @@ export function create(canvas, hooks) {
       ctx.save();
       ctx.setLineDash([4, 3]);
       ctx.lineWidth = 2;
-      ctx.strokeStyle = INK;
+      ctx.strokeStyle = theme.ink;
       ctx.beginPath();
       ctx.arc(p.x, p.y, R + 4, 0, 2 * Math.PI);
       ctx.stroke();
@@ -271,8 +298,8 @@ export function create(canvas, hooks) {
     if (selected !== null) {
       const p = centre(selected);
       ctx.lineWidth = 3;
-      ctx.strokeStyle = INK;
-      ctx.strokeRect(p.x - grid.cell / 2 + 2, p.y - grid.cell / 2 + 2, grid.cell - 4, grid.cell - 4);
+      ctx.strokeStyle = theme.ink;
+      ctx.strokeRect(p.x - ui.layout.grid.cell / 2 + 2, p.y - ui.layout.grid.cell / 2 + 2, ui.layout.grid.cell - 4, ui.layout.grid.cell - 4);
     }
   }
 
@@ -283,8 +310,6 @@ export function create(canvas, hooks) {
   /** Progress `t` of the whole animation as progress of its travel and of its pop. */
   function phases(view, t) {
     const split = travelMs(view) / (travelMs(view) + POP_MS);
-    // An animation frame's time may precede the animation's start.
-    t = Math.max(0, t);
     if (t < split) return { travel: t / split, pop: 0 };
     return { travel: 1, pop: Math.min(1, (t - split) / (1 - split)) };
   }
@@ -303,7 +328,7 @@ export function create(canvas, hooks) {
       const i = Math.min(path.length - 2, Math.floor(at));
       const a = centre(path[i]), b = centre(path[i + 1]);
       const f = at - i;
-      trace(ctx, path.slice(0, i + 2), { colour: 'rgba(37,99,235,.3)', width: 3 });
+      trace(ctx, path.slice(0, i + 2), { colour: ui.theme.accent, width: 3, alpha: 0.3 });
       ball(ctx, a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f, R, before.colour);
       return;
     }
@@ -324,57 +349,60 @@ export function create(canvas, hooks) {
 
   /** Under the board on phones: the next balls and the last move, in large type. */
   function compactPanel(ctx, view, x, y, w) {
-    text(ctx, 'Next', x, y + 30, { size: 22, colour: INK, weight: 600 });
+    ui.text('Next', x, y + 30, { size: 22, weight: 600 });
     const s = 40;
     view.next.forEach((colour, i) => ball(ctx, x + 70 + s / 2 + i * (s + 8), y + 22, s * 0.45, colour));
-    if (view.next.length === 0) text(ctx, 'none left', x + 70, y + 30, { size: 20 });
+    if (view.next.length === 0) ui.text('none left', x + 70, y + 30, { size: 20, colour: ui.theme.muted });
+    // The game's end or the picked ball, else the last move.
     let last = 'no move yet';
-    if (view.last_move) last = view.last_score > 0 ? `last move +${group(view.last_score)}` : 'last move: no line';
-    text(ctx, last, x + w, y + 30, { size: 20, colour: view.last_score > 0 ? '#067647' : MUTED, align: 'right' });
+    let colour = ui.theme.muted;
+    if (view.end) [last, colour] = ['Game over', ui.theme.bad];
+    else if (selected !== null) [last, colour] = [`(${Math.floor(selected / view.n)}, ${selected % view.n}) picked · ${reach.size} reachable`, ui.theme.accent];
+    else if (view.last_move && view.last_score > 0) [last, colour] = [`last move +${group(view.last_score)}`, gain(ui.theme)];
+    else if (view.last_move) last = 'last move: no line';
+    ctx.font = `400 ${ui.px(20)}px ${FONT}`;
+    const size = ctx.measureText(last).width > w - 70 - 3 * 48 - 8 ? 15 : 20;
+    ui.text(last, x + w, y + 30, { size, colour, align: 'right', weight: view.end ? 700 : 400 });
   }
 
   function panel(ctx, view, x) {
-    let y = PAD + 12;
-    text(ctx, 'Score', x, y);
-    text(ctx, group(view.score), x, y + 28, { size: 26, colour: INK, weight: 700 });
-    y += 56;
-    text(ctx, `Move ${group(view.moves)} of ${group(MAX_MOVES)}`, x, y, { colour: INK, weight: 600 });
-    text(ctx, `${group(view.moves_left)} left`, x + 190, y, { align: 'right' });
-    y += 26;
-    text(ctx, 'Next balls', x, y, { colour: INK, weight: 600 });
+    const { muted } = ui.theme;
+    let y = ui.layout.grid.y0 + 4;
+    ui.text('Next balls', x, y, { weight: 600 });
     const s = 34;
     view.next.forEach((colour, i) => ball(ctx, x + s / 2 + i * (s + 8), y + 12 + s / 2, s * 0.42, colour));
-    if (view.next.length === 0) text(ctx, 'none left', x, y + 30);
+    if (view.next.length === 0) ui.text('none left', x, y + 30, { colour: muted });
     y += s + 36;
-    text(ctx, 'Last move', x, y, { colour: INK, weight: 600 });
+    ui.text('Last move', x, y, { weight: 600 });
     y += 18;
     if (!view.last_move) {
-      text(ctx, 'none yet', x, y);
+      ui.text('none yet', x, y, { colour: muted });
     } else {
       const [r1, c1, r2, c2] = view.last_move;
-      text(ctx, `(${r1}, ${c1}) → (${r2}, ${c2}), ${steps(view.path.length - 1)}`, x, y, { colour: INK });
+      ui.text(`(${r1}, ${c1}) → (${r2}, ${c2}), ${steps(view.path.length - 1)}`, x, y);
       y += 18;
       const gained = view.last_score > 0 ? `+${group(view.last_score)}: ${view.vanished.length} balls vanished` : 'no line: +0';
-      text(ctx, gained, x, y, { colour: view.last_score > 0 ? '#067647' : MUTED, weight: view.last_score > 0 ? 600 : 400 });
+      ui.text(gained, x, y, { colour: view.last_score > 0 ? gain(ui.theme) : muted, weight: view.last_score > 0 ? 600 : 400 });
       y += 18;
-      text(ctx, view.spawned.length ? `${view.spawned.length} new balls (dashed rings)` : 'no new balls', x, y);
+      ui.text(view.spawned.length ? `${view.spawned.length} new balls (dashed rings)` : 'no new balls', x, y, { colour: muted });
     }
     y += 30;
-    text(ctx, `Colours (${view.colors})`, x, y, { colour: INK, weight: 600 });
+    ui.text(`${group(view.moves_left)} moves left`, x, y, { colour: muted });
+    y += 30;
+    ui.text(`Colours (${view.colors})`, x, y, { weight: 600 });
     y += 8;
     for (let colour = 1; colour <= view.colors; colour++) {
       const row = Math.floor((colour - 1) / 2), col = (colour - 1) % 2;
       const bx = x + col * 100, by = y + row * 24 + 12;
       ball(ctx, bx + 9, by, 9, colour, { label: false });
-      text(ctx, `${colour} ${NAMES[colour - 1]}`, bx + 24, by + 4, { size: 12, colour: INK });
+      ui.text(`${colour} ${NAMES[colour - 1]}`, bx + 24, by + 4, { size: 12 });
     }
   }
 
   function select(k) {
     selected = k;
     reach = k === null ? new Set() : reachableFrom(frame.view, k);
-    stopAnim();
-    draw();
+    board.redraw();
   }
 
   function endMessage() {
@@ -384,7 +412,6 @@ export function create(canvas, hooks) {
 
   /** A tap, click or Enter on a cell: pick a ball, drop it, or send it to an empty cell. */
   function tap(at) {
-    if (!frame || !at) return;
     const view = frame.view;
     const k = at.r * view.n + at.c;
     if (view.grid[k] !== 0) {
@@ -406,10 +433,6 @@ export function create(canvas, hooks) {
     if (hooks.play(move) && frame.view.end) hooks.message(endMessage());
   }
 
-  const onDown = (event) => {
-    if (frame) tap(cellAt(grid, canvas, event));
-  };
-
   /** What a cell holds, and what a move there would do. */
   function cellText(at) {
     const view = frame.view;
@@ -419,46 +442,39 @@ export function create(canvas, hooks) {
     if (colour && selected === k) tip += ' · picked';
     if (!colour && selected !== null) {
       const [r1, c1] = [Math.floor(selected / view.n), selected % view.n];
-      const way = reach.has(k) ? pathOf(view, selected, k) : null;
-      tip += way ? ` · ${steps(way.length - 1)} from (${r1}, ${c1})` : ` · no path from (${r1}, ${c1})`;
+      const path = reach.has(k) ? pathOf(view, selected, k) : null;
+      tip += path ? ` · ${steps(path.length - 1)} from (${r1}, ${c1})` : ` · no path from (${r1}, ${c1})`;
     }
     if (view.spawned.some(([r, c, x]) => r === at.r && c === at.c && x === colour && colour)) tip += ' · new ball';
     else if (!colour && view.vanished.some(([r, c]) => r === at.r && c === at.c)) tip += ' · a ball vanished here';
     return tip;
   }
 
-  const onMove = (event) => {
-    const at = frame && cellAt(grid, canvas, event);
-    const k = at ? at.r * frame.view.n + at.c : null;
-    if (k !== hover) {
-      hover = k;
-      if (selected !== null) {
-        stopAnim();
-        draw();
-      }
-    }
-    if (!at) return hooks.tooltip(null);
-    hooks.tooltip(cellText(at), event);
-  };
-  const onLeave = () => {
-    hover = null;
-    hooks.tooltip(null);
-    if (selected !== null && frame) draw();
-  };
-  canvas.addEventListener('pointerdown', onDown);
-  canvas.addEventListener('pointermove', onMove);
-  canvas.addEventListener('pointerleave', onLeave);
-
-  return {
+  const board = shell(canvas, hooks, {
     keys: 'Esc drops the picked ball',
     moveUnit: 'line',
-    tap,
-    cellText,
-    setCursor(cell) {
-      cursor = cell;
-      // The cursor on an empty cell previews the picked ball's path, as hovering does.
-      if (cell && frame) hover = cell.r * frame.view.n + cell.c;
+    layout,
+    paint,
+    onFrame(next) {
+      // Any other position (a move, undo, seek) drops the selection; a refused move keeps it.
+      const key = `${next.turn}/${next.moves}/${next.view.grid.join('')}`;
+      if (key !== frameKey) {
+        selected = null;
+        reach = new Set();
+        frameKey = key;
+      }
+      frame = next;
     },
+    animation: (next) => (next.view.last_move && next.view.path.length > 1 ? travelMs(next.view) + POP_MS : 0),
+    // The path to the pointed cell follows the pointer while a ball is picked.
+    hover: true,
+    tap,
+    drop() {
+      if (selected === null) return false;
+      select(null);
+      return true;
+    },
+    cellText,
     endText: (view) => (view.end ? END_TEXT[view.end] ?? view.end : null),
     describe(f) {
       const v = f.view;
@@ -466,6 +482,7 @@ export function create(canvas, hooks) {
       for (let r = 0; r < v.n; r++) rows.push(v.grid.slice(r * v.n, (r + 1) * v.n).map((x) => (x ? String(x) : '.')).join(' '));
       return `${v.n}x${v.n} board, ${v.colors} colours (. = empty), move ${v.moves} of 1,000, next ${v.next.join(' ')}\n${rows.join('\n')}`;
     },
+    label: (f) => `Lines ${f.view.n}x${f.view.n}, ${f.view.colors} colours; score ${f.view.score}; move ${f.view.moves} of ${MAX_MOVES}; next ${f.view.next.join(' ')}${statusText ? `; ${statusText}` : ''}`,
     hint: 'Tap a ball, then an empty cell it can reach (tinted); Esc or a second tap lets it go. Five or more of a colour in a row vanish; a move that makes no line brings three new balls (dashed rings).',
     controls(container) {
       const label = document.createElement('label');
@@ -475,56 +492,20 @@ export function create(canvas, hooks) {
       box.checked = numbers;
       box.onchange = () => {
         numbers = box.checked;
-        if (frame) draw();
+        if (frame) board.redraw();
       };
       label.append(box, ' Colour numbers on balls');
       label.title = 'for telling red, pink, orange and magenta apart';
       container.append(label);
     },
-    onKey(event) {
-      if (event.key === 'Escape' && selected !== null) {
-        select(null);
-        return true;
-      }
-      return false;
-    },
-    draw(next, { animated = false } = {}) {
-      // Any other position (a move, undo, seek) drops the selection; a refused move keeps it.
-      const key = `${next.turn}/${next.moves}/${next.view.grid.join('')}`;
-      if (key !== frameKey) {
-        selected = null;
-        reach = new Set();
-        frameKey = key;
-        // The hover text described the old position.
-        hooks.tooltip(null);
-      }
-      frame = next;
-      stopAnim();
-      // A fast replay draws moves faster than they animate: shorten the animation to fit
-      // between two draws, and leave it out when it would only flicker.
-      const now = performance.now();
-      const ms = Math.min(travelMs(next.view) + POP_MS, 0.8 * (now - lastDrawAt));
-      lastDrawAt = now;
-      if (animated && next.view.last_move && next.view.path.length > 1 && ms >= 80) {
-        stopAnim = animate(ms, (p) => draw(p < 1 ? p : null));
-      } else {
-        draw();
-      }
-    },
-    /** For tests: the board's geometry in CSS pixels, the selection and the status line. */
+    /** For tests: the selection, the way shown and the status line. */
     geometry: () => ({
-      ...grid,
       selected: selected === null ? null : [Math.floor(selected / frame.view.n), selected % frame.view.n],
       reachable: reach.size,
       preview: preview && preview.map((k) => [Math.floor(k / frame.view.n), k % frame.view.n]),
       numbers,
       status: statusText,
     }),
-    destroy() {
-      stopAnim();
-      canvas.removeEventListener('pointerdown', onDown);
-      canvas.removeEventListener('pointermove', onMove);
-      canvas.removeEventListener('pointerleave', onLeave);
-    },
-  };
+  });
+  return board;
 }

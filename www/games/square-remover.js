@@ -1,16 +1,18 @@
 // SquareRemover: the board, the next falling colours, swaps by click or drag, and removed
 // squares flashing where they vanished.
-import { sizeCanvas, isNarrow, cellAt, cellCentre, roundRect, animate, drawCursor, inkOn, MUTED } from './common.js';
+import { roundRect, inkOn, pairsForThemes, FONT } from './common.js';
+import { shell, largest, PANEL_MIN_SCALE } from '../board/shell.js';
 
 // Okabe-Ito colours (distinguishable with the common colour-vision deficiencies); the colour
 // index is also written in each tile, in black or white, whichever reads better.
 export const PALETTE = ['#E69F00', '#56B4E9', '#009E73', '#F0E442', '#0072B2', '#D55E00'];
 
 /** Every text colour on every background this renderer draws (tests check the contrast). */
-export const textPairs = () => [
+/** Every text colour on every background this renderer draws (tests check the contrast). */
+export const textPairs = () => pairsForThemes((theme) => [
   ...PALETTE.map((bg) => ({ fg: inkOn(bg), bg, what: 'tile digit' })),
-  { fg: MUTED, bg: '#ffffff', what: 'side text' },
-];
+  { fg: theme.muted, bg: theme.panel, what: 'side text' },
+]);
 
 export const about = {
   goal: 'Make as many one-colour 2x2 squares as you can in exactly 10,000 swaps.',
@@ -28,87 +30,92 @@ const DIRS = [[-1, 0], [0, 1], [1, 0], [0, -1]];
 
 export function create(canvas, hooks) {
   let frame = null;
-  let grid = null;
   let selected = null;
-  let dragFrom = null;
-  let cursor = null;
-  let stopFlash = () => {};
 
-  function layout(view) {
-    const cell = Math.max(22, Math.min(40, Math.floor(520 / view.n)));
-    return { x0: 16, y0: 16, cell, rows: view.n, cols: view.n };
+  /** The board with the Next colours beside it, or under it in a row (phones). */
+  function layout(f, room) {
+    const n = f.view.n;
+    const cell = Math.max(22, Math.min(40, Math.floor(520 / n)));
+    const grid = { x0: 16, y0: 16, cell, rows: n, cols: n };
+    const side = cell * n;
+    return largest(room, [
+      { w: side + 32 + 120, h: Math.max(side + 32, 300), grid, minScale: PANEL_MIN_SCALE },
+      { w: side + 32, h: side + 32 + 44, grid, narrow: true },
+    ]);
   }
 
-  function draw(flashProgress = 1) {
-    const view = frame.view;
-    grid = layout(view);
+  function paint(ctx, f, ui) {
+    const view = f.view;
+    const { grid, narrow } = ui.layout;
     const side = grid.cell * view.n;
-    const narrow = isNarrow(canvas, side + 32 + 120);
-    const ctx = narrow ? sizeCanvas(canvas, side + 32, side + 32 + 44) : sizeCanvas(canvas, side + 32 + 120, Math.max(side + 32, 330));
+    const centre = (r, c) => ({ x: grid.x0 + (c + 0.5) * grid.cell, y: grid.y0 + (r + 0.5) * grid.cell });
     for (let r = 0; r < view.n; r++) {
-      for (let c = 0; c < view.n; c++) tile(ctx, grid.x0 + c * grid.cell, grid.y0 + r * grid.cell, grid.cell, view.board[r * view.n + c]);
+      for (let c = 0; c < view.n; c++) tile(ctx, ui, grid.x0 + c * grid.cell, grid.y0 + r * grid.cell, grid.cell, view.board[r * view.n + c]);
     }
     if (view.last_move) {
       const [r, c, d] = view.last_move;
-      const a = cellCentre(grid, r, c);
-      const b = cellCentre(grid, r + DIRS[d][0], c + DIRS[d][1]);
-      ctx.strokeStyle = 'rgba(29,35,43,.55)';
+      const a = centre(r, c);
+      const b = centre(r + DIRS[d][0], c + DIRS[d][1]);
+      ctx.save();
+      ctx.globalAlpha = 0.6;
+      ctx.strokeStyle = ui.theme.ink;
       ctx.lineWidth = 3;
       ctx.beginPath();
       ctx.moveTo(a.x, a.y);
       ctx.lineTo(b.x, b.y);
       ctx.stroke();
+      ctx.restore();
     }
-    if (flashProgress < 1) {
+    if (ui.t < 1) {
+      // Removed squares flash white where they vanished.
       for (const [r, c] of view.removed) {
-        ctx.strokeStyle = `rgba(255,255,255,${1 - flashProgress})`;
+        ctx.strokeStyle = `rgba(255,255,255,${1 - ui.t})`;
         ctx.lineWidth = 4;
         ctx.strokeRect(grid.x0 + c * grid.cell + 2, grid.y0 + r * grid.cell + 2, 2 * grid.cell - 4, 2 * grid.cell - 4);
-        ctx.fillStyle = `rgba(255,255,255,${0.6 * (1 - flashProgress)})`;
+        ctx.fillStyle = `rgba(255,255,255,${0.6 * (1 - ui.t)})`;
         ctx.fillRect(grid.x0 + c * grid.cell, grid.y0 + r * grid.cell, 2 * grid.cell, 2 * grid.cell);
       }
     }
-    drawCursor(ctx, grid, cursor);
     if (selected) {
-      ctx.strokeStyle = '#1d232b';
+      // The picked tile: a ring in the page's ink with a halo, on any tile colour.
+      const x = grid.x0 + selected.c * grid.cell;
+      const y = grid.y0 + selected.r * grid.cell;
+      ctx.strokeStyle = ui.theme.panel;
+      ctx.lineWidth = 6;
+      ctx.strokeRect(x + 2, y + 2, grid.cell - 4, grid.cell - 4);
+      ctx.strokeStyle = ui.theme.ink;
       ctx.lineWidth = 3;
-      ctx.strokeRect(grid.x0 + selected.c * grid.cell + 1.5, grid.y0 + selected.r * grid.cell + 1.5, grid.cell - 3, grid.cell - 3);
+      ctx.strokeRect(x + 2, y + 2, grid.cell - 4, grid.cell - 4);
     }
     if (narrow) {
-      // Under the board on phones: the next eight colours in a row, and the moves left.
+      // Under the board on phones: the next eight colours in a row.
       const y = grid.y0 + side + 10;
-      ctx.fillStyle = MUTED;
-      ctx.font = '600 20px system-ui, sans-serif';
-      ctx.fillText('Next', grid.x0, y + 24);
-      view.next.slice(0, 8).forEach((c, k) => tile(ctx, grid.x0 + 56 + k * 34 + (k >= 4 ? 8 : 0), y, 32, c));
-      ctx.textAlign = 'right';
-      ctx.fillText(`${view.moves_left} left`, grid.x0 + side, y + 24);
-      ctx.textAlign = 'start';
+      ui.text('Next', grid.x0, y + 23, { size: 20, weight: 600, colour: ui.theme.muted });
+      view.next.slice(0, 8).forEach((c, k) => tile(ctx, ui, grid.x0 + 56 + k * 34 + (k >= 4 ? 8 : 0), y, 32, c));
       return;
     }
     // The next colours, in the 2x2 groups in which they will fill the next squares.
     const nx = grid.x0 + side + 24;
-    ctx.fillStyle = MUTED;
-    ctx.font = '13px system-ui, sans-serif';
-    ctx.fillText('Next', nx, grid.y0 + 10);
+    ui.text('Next', nx, grid.y0 + 10, { colour: ui.theme.muted });
     const s = 26;
     for (let g = 0; g * 4 < view.next.length; g++) {
       for (let k = 0; k < 4 && g * 4 + k < view.next.length; k++) {
-        tile(ctx, nx + (k % 2) * s, grid.y0 + 20 + g * (2 * s + 10) + Math.floor(k / 2) * s, s, view.next[g * 4 + k]);
+        tile(ctx, ui, nx + (k % 2) * s, grid.y0 + 20 + g * (2 * s + 10) + Math.floor(k / 2) * s, s, view.next[g * 4 + k]);
       }
     }
-    ctx.fillStyle = MUTED;
-    ctx.fillText(`${view.colors} colours`, nx, grid.y0 + 20 + 2 * (2 * s + 10) + 16);
-    ctx.fillText(`${view.moves_left} moves left`, nx, grid.y0 + 20 + 2 * (2 * s + 10) + 34);
+    ui.text(`${view.colors} colours`, nx, grid.y0 + 20 + 2 * (2 * s + 10) + 16, { colour: ui.theme.muted });
   }
 
-  function tile(ctx, x, y, size, color) {
+  function tile(ctx, ui, x, y, size, color) {
     roundRect(ctx, x + 1, y + 1, size - 2, size - 2, Math.min(6, size / 5));
-    ctx.fillStyle = PALETTE[color] ?? '#999';
+    ctx.fillStyle = PALETTE[color] ?? '#999999';
     ctx.fill();
-    if (size >= 22) {
+    // The colour's digit, for telling colours apart without hue; dropped where it cannot be
+    // read (the tooltip and Board as text name every tile).
+    const font = ui.px(size / 2.6);
+    if (font <= 0.8 * size) {
       ctx.fillStyle = inkOn(PALETTE[color] ?? '#999999');
-      ctx.font = `600 ${Math.round(size / 2.6)}px system-ui, sans-serif`;
+      ctx.font = `600 ${font}px ${FONT}`;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
       ctx.fillText(String(color), x + size / 2, y + size / 2 + 1);
@@ -130,62 +137,36 @@ export function create(canvas, hooks) {
 
   /** A tap, click or Enter on a cell: pick it, drop it, or swap it with the picked one. */
   function tap(cell) {
-    if (!frame || !cell) return;
     if (selected && swap(selected, cell)) return;
-    selected = selected && selected.r === cell.r && selected.c === cell.c ? null : cell;
-    draw();
+    selected = sameCell(selected, cell) ? null : cell;
+    board.redraw();
   }
 
   const cellText = (cell) => {
     const color = frame.view.board[cell.r * frame.view.n + cell.c];
-    const picked = selected && selected.r === cell.r && selected.c === cell.c ? ' · picked' : '';
-    return `(${cell.r}, ${cell.c}) colour ${color}${picked}`;
+    return `(${cell.r}, ${cell.c}) colour ${color}${sameCell(selected, cell) ? ' · picked' : ''}`;
   };
 
-  const onDown = (event) => {
-    if (!frame) return;
-    const cell = cellAt(grid, canvas, event);
-    dragFrom = cell;
-    if (!cell) return;
-    if (selected && swap(selected, cell)) {
-      dragFrom = null;
-      return;
-    }
-    tap(cell);
-  };
-  const onUp = (event) => {
-    const cell = frame && cellAt(grid, canvas, event);
-    if (dragFrom && cell && (cell.r !== dragFrom.r || cell.c !== dragFrom.c)) swap(dragFrom, cell);
-    dragFrom = null;
-  };
-  const onMove = (event) => {
-    const cell = frame && cellAt(grid, canvas, event);
-    if (!cell) return hooks.tooltip(null);
-    hooks.tooltip(cellText(cell), event);
-  };
-  const onLeave = () => hooks.tooltip(null);
-  canvas.addEventListener('pointerdown', onDown);
-  canvas.addEventListener('pointerup', onUp);
-  canvas.addEventListener('pointermove', onMove);
-  canvas.addEventListener('pointerleave', onLeave);
-
-  return {
+  const board = shell(canvas, hooks, {
     hint: 'Swap two neighbouring tiles: tap one then the other, or drag. Completed 2x2 squares of one colour vanish and refill from the buffer.',
     keys: 'Esc drops the picked tile',
     touch: 'drag',
     moveUnit: 'ints3',
     progress: 'best',
+    layout,
+    paint,
+    onFrame(next) { frame = next; },
+    animation: (next) => (next.view.removed.length ? 450 : 0),
     tap,
-    cellText,
-    setCursor(cell) { cursor = cell; },
-    onKey(event) {
-      if (event.key === 'Escape' && selected) {
-        selected = null;
-        draw();
-        return true;
-      }
-      return false;
+    // A drag between neighbours swaps them; any other drag is not a move.
+    drag: swap,
+    drop() {
+      if (!selected) return false;
+      selected = null;
+      board.redraw();
+      return true;
     },
+    cellText,
     endText: () => 'all 10,000 moves are played',
     describe(f) {
       const v = f.view;
@@ -193,20 +174,9 @@ export function create(canvas, hooks) {
       for (let r = 0; r < v.n; r++) rows.push(v.board.slice(r * v.n, (r + 1) * v.n).join(''));
       return `${v.n}x${v.n} board, colours 0..${v.colors - 1}, ${v.moves_left} moves left\n${rows.join('\n')}\nnext: ${v.next.join(' ')}`;
     },
-    draw(next, { animated = false } = {}) {
-      frame = next;
-      stopFlash();
-      if (animated && next.view.removed.length) stopFlash = animate(450, draw);
-      else draw();
-    },
-    /** For tests: the board's geometry in CSS pixels. */
-    geometry: () => grid,
-    destroy() {
-      stopFlash();
-      canvas.removeEventListener('pointerdown', onDown);
-      canvas.removeEventListener('pointerup', onUp);
-      canvas.removeEventListener('pointermove', onMove);
-      canvas.removeEventListener('pointerleave', onLeave);
-    },
-  };
+    label: (f) => `SquareRemover ${f.view.n}x${f.view.n}, ${f.view.colors} colours; next ${f.view.next.slice(0, 4).join(' ')}`,
+  });
+  return board;
 }
+
+const sameCell = (a, b) => !!a && !!b && a.r === b.r && a.c === b.c;

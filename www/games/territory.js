@@ -2,39 +2,45 @@
 // colours with opacity by level, pieces as numbered circles, each player's score — plus what
 // manual play needs: player 0's legal targets, every player's choice last turn (arrows and
 // outlined targets) and the moves that failed.
-import { sizeCanvas, isNarrow, cellAt, cellCentre, animate, drawCursor, inkOn, overWhite, FONT, INK, MUTED, BAD, text as drawText, button, group } from './common.js';
+import { inkOn, over, button, group, pairsForThemes, FONT } from './common.js';
+import { shell, largest, PANEL_MIN_SCALE } from '../board/shell.js';
 
 // The official visualiser's colours for players 0..7.
 const COLOURS = ['#3498db', '#e74c3c', '#2ecc71', '#f39c12', '#9b59b6', '#34495e', '#c0392b', '#95a5a6'];
-const PAD = 16;
+// On the dark board player 5's slate would vanish: a lighter slate there.
+const DARK_COLOURS = COLOURS.map((c, p) => (p === 5 ? '#7d93ad' : c));
+const coloursOf = (theme) => (theme.dark ? DARK_COLOURS : COLOURS);
 const CELL = 56;
 const PANEL_W = 270;
 const PIECE_R = CELL * 0.26;
-// Pieces sit a little below the cell centre, under the value.
-const PIECE_DY = 6;
 const at = ([x, y]) => `(${x}, ${y})`;
 const same = (a, b) => a[0] === b[0] && a[1] === b[1];
 
 /** The official fill opacity of an owned cell: 0.3 + 0.6 L/U. */
 export const opacity = (level, u) => 0.3 + (0.6 * level) / u;
 
-/** The colour a cell of `owner` at `level` shows (its fill over white), or white when unowned. */
-const cellColour = (view, i) => (view.owner[i] < 0 ? '#ffffff' : overWhite(COLOURS[view.owner[i]], opacity(view.level[i], view.u)));
+/** The colour a cell shows: its owner's at the level's opacity over the board, or the board. */
+const cellColour = (view, i, theme) => (view.owner[i] < 0 ? theme.panel : over(coloursOf(theme)[view.owner[i]], opacity(view.level[i], view.u), theme.panel));
 
 /** Every text colour on every background this renderer draws (tests check the contrast). */
-export function textPairs() {
-  const pairs = [{ fg: MUTED, bg: '#ffffff', what: 'coordinates, panel text' }, { fg: BAD, bg: '#ffffff', what: 'failed moves' }];
-  for (const colour of COLOURS) {
+export const textPairs = () => pairsForThemes((theme) => {
+  const pairs = [
+    { fg: theme.muted, bg: theme.panel, what: 'coordinates, panel text' },
+    { fg: theme.ink, bg: theme.panel, what: 'panel ink' },
+    { fg: theme.bad, bg: theme.panel, what: 'failed moves' },
+    { fg: inkOn(theme.panel), bg: theme.panel, what: 'value of an unowned cell' },
+  ];
+  for (const colour of coloursOf(theme)) {
     pairs.push({ fg: inkOn(colour), bg: colour, what: 'piece number' });
     for (let u = 1; u <= 5; u++) {
       for (let level = 1; level <= u; level++) {
-        const bg = overWhite(colour, opacity(level, u));
+        const bg = over(colour, opacity(level, u), theme.panel);
         pairs.push({ fg: inkOn(bg), bg, what: `cell value at level ${level} of ${u}` });
       }
     }
   }
   return pairs;
-}
+});
 
 export const about = {
   goal: 'You are player 0 (blue) against 1 to 7 AI players on a 10x10 board: own valuable cells at high levels, and beat the best AI by as much as you can in 100 turns.',
@@ -61,70 +67,72 @@ function failure(view, p) {
 
 export function create(canvas, hooks) {
   let frame = null;
-  let grid = null;
-  let hover = null;
-  let cursor = null;
-  let stopAnim = () => {};
 
   const index = (view, x, y) => x * view.n + y;
   const isLegal = (view, x, y) => view.legal.some((c) => c[0] === x && c[1] === y);
   const pieceAt = (view, x, y) => view.positions.findIndex((c) => c[0] === x && c[1] === y);
 
-  /** Text in ink unless told otherwise (the panel is mostly ink). */
-  function text(ctx, s, x, y, options = {}) {
-    drawText(ctx, s, x, y, { colour: INK, ...options });
-  }
-
-  function draw(progress = 1) {
-    const view = frame.view;
-    grid = { x0: PAD, y0: PAD, cell: CELL, rows: view.n, cols: view.n };
+  /**
+   * The board with the players beside it, or under it in large type (phones). The margin for
+   * the row and column numbers, and the value's line in each cell, grow with the text.
+   */
+  function layout(f, room) {
+    const view = f.view;
+    const text = Math.max(12, 11 / room.scale); // the cell values' size, logical px
+    const pad = Math.max(16, Math.ceil(text) + 6);
+    const grid = { x0: pad, y0: pad, cell: CELL, rows: view.n, cols: view.n };
     const side = CELL * view.n;
-    const wide = side + 2 * PAD + 20 + PANEL_W;
-    const narrow = isNarrow(canvas, wide);
     const rows = Math.ceil(view.m / 4);
-    const ctx = narrow
-      ? sizeCanvas(canvas, side + 2 * PAD, side + 2 * PAD + 44 + rows * 36)
-      : sizeCanvas(canvas, wide, Math.max(side + 2 * PAD, 60 + view.m * 38 + 190));
-    cells(ctx, view);
-    legalMarks(ctx, view);
-    if (progress === 1) lastTurn(ctx, view);
-    pieces(ctx, view, progress);
-    drawCursor(ctx, grid, cursor);
-    if (narrow) compactPanel(ctx, view, PAD, side + PAD + 10, side);
-    else panel(ctx, view, side + 2 * PAD + 12);
-    canvas.setAttribute('aria-label', `turn ${view.turn} of ${view.turns}; S0 ${view.s0}, SA ${view.sa}, score ${view.score}`);
+    const valueH = 4 + 0.8 * text; // the value's line at the top of a cell
+    const pieceR = Math.min(PIECE_R, (CELL - valueH - 5) / 2);
+    // The compact panel's lines grow with its text where the board is shown small.
+    const line = Math.max(36, 1.7 * (11 / room.scale));
+    const common = { grid, text, valueH, pieceR, line };
+    return largest(room, [
+      { ...common, w: side + pad + 16 + 20 + PANEL_W, h: Math.max(side + pad + 16, 30 + view.m * 38 + 190), minScale: PANEL_MIN_SCALE },
+      { ...common, w: side + pad + 16, h: side + pad + 10 + line + rows * line, narrow: true },
+    ]);
   }
 
-  function cells(ctx, view) {
+  function paint(ctx, f, drawing) {
+    const ui = { ...drawing, colours: coloursOf(drawing.theme) };
+    const view = f.view;
+    const { grid, narrow } = ui.layout;
+    const side = CELL * view.n;
+    cells(ctx, ui, view);
+    legalMarks(ctx, ui, view);
+    values(ctx, ui, view);
+    if (ui.t === 1) lastTurn(ctx, ui, view);
+    pieces(ctx, ui, view);
+    if (narrow) compactPanel(ctx, ui, view, grid.x0, grid.y0 + side + 10, side);
+    else panel(ctx, ui, view, grid.x0 + side + 32);
+  }
+
+  function cells(ctx, ui, view) {
+    const { grid, valueH } = ui.layout;
     const { x0, y0 } = grid;
     for (let x = 0; x < view.n; x++) {
       for (let y = 0; y < view.n; y++) {
         const i = index(view, x, y);
         const left = x0 + y * CELL;
         const top = y0 + x * CELL;
-        ctx.fillStyle = '#fff';
+        const fill = cellColour(view, i, ui.theme);
+        ctx.fillStyle = fill;
         ctx.fillRect(left, top, CELL, CELL);
-        const ink = inkOn(cellColour(view, i));
-        const dark = ink === '#ffffff';
+        const ink = inkOn(fill);
         if (view.owner[i] >= 0) {
-          const alpha = opacity(view.level[i], view.u);
-          ctx.globalAlpha = alpha;
-          ctx.fillStyle = COLOURS[view.owner[i]];
-          ctx.fillRect(left, top, CELL, CELL);
-          ctx.globalAlpha = 1;
-          // The level as pips too (a column at the left edge, clear of the piece): opacities alone
-          // are hard to tell apart.
+          // The level as pips too (a column at the left edge, clear of the piece): opacities
+          // alone are hard to tell apart.
+          ctx.fillStyle = ink === '#ffffff' ? 'rgba(255,255,255,.8)' : 'rgba(0,0,0,.5)';
           for (let k = 0; k < view.level[i]; k++) {
-            ctx.fillStyle = dark ? 'rgba(255,255,255,.8)' : 'rgba(29,35,43,.55)';
             ctx.beginPath();
-            ctx.arc(left + 9, top + CELL - 9 - k * 6, 2, 0, 2 * Math.PI);
+            ctx.arc(left + 7, top + CELL - 7 - k * 6, 2, 0, 2 * Math.PI);
             ctx.fill();
           }
         }
-        text(ctx, String(view.values[i]), left + CELL / 2, top + 15, { size: 12, colour: ink, align: 'center', baseline: 'middle' });
       }
     }
-    ctx.strokeStyle = '#c4c9d2';
+    ctx.strokeStyle = ui.theme.line;
     ctx.lineWidth = 1;
     ctx.beginPath();
     for (let k = 0; k <= view.n; k++) {
@@ -135,19 +143,41 @@ export function create(canvas, hooks) {
     }
     ctx.stroke();
     // Row (x) and column (y) numbers, so a cell reads as the contest's "x y".
-    text(ctx, 'x\\y', x0 - 6, y0 - 7, { size: 9, colour: MUTED, align: 'center', baseline: 'middle' });
+    const muted = { size: 10, colour: ui.theme.muted, align: 'center', baseline: 'middle' };
     for (let k = 0; k < view.n; k++) {
-      text(ctx, String(k), x0 - 8, y0 + (k + 0.5) * CELL, { size: 10, colour: MUTED, align: 'center', baseline: 'middle' });
-      text(ctx, String(k), x0 + (k + 0.5) * CELL, y0 - 7, { size: 10, colour: MUTED, align: 'center', baseline: 'middle' });
+      ui.text(String(k), x0 / 2, y0 + (k + 0.5) * CELL, muted);
+      ui.text(String(k), x0 + (k + 0.5) * CELL, y0 / 2, muted);
     }
   }
 
-  function legalMarks(ctx, view) {
+  /** Each cell's value, on its own fill so that a target's dashed outline never crosses it. */
+  function values(ctx, ui, view) {
+    const { grid, valueH } = ui.layout;
+    ctx.font = `400 ${ui.px(12)}px ${FONT}`;
+    // A board shown too small for readable values leaves them all to the tooltip and Board as
+    // text (some values and not others would read as a pattern).
+    if (Math.max(...view.values.map((v) => ctx.measureText(String(v)).width)) + 4 > CELL) return;
+    for (let x = 0; x < view.n; x++) {
+      for (let y = 0; y < view.n; y++) {
+        const i = index(view, x, y);
+        const fill = cellColour(view, i, ui.theme);
+        const cx = grid.x0 + (y + 0.5) * CELL;
+        const cy = grid.y0 + x * CELL + valueH / 2 + 2;
+        const w = ctx.measureText(String(view.values[i])).width + 4;
+        ctx.fillStyle = fill;
+        ctx.fillRect(cx - w / 2, cy - valueH / 2 + 1, w, valueH - 2);
+        ui.text(String(view.values[i]), cx, cy, { size: 12, colour: inkOn(fill), align: 'center', baseline: 'middle' });
+      }
+    }
+  }
+
+  function legalMarks(ctx, ui, view) {
+    const hover = ui.hover;
     for (const [x, y] of view.legal) {
-      const left = grid.x0 + y * CELL;
-      const top = grid.y0 + x * CELL;
+      const left = ui.layout.grid.x0 + y * CELL;
+      const top = ui.layout.grid.y0 + x * CELL;
       const hovered = hover && hover.r === x && hover.c === y;
-      ctx.strokeStyle = INK;
+      ctx.strokeStyle = ui.theme.ink;
       ctx.lineWidth = hovered ? 3 : 2;
       ctx.setLineDash(hovered ? [] : [5, 4]);
       ctx.strokeRect(left + 4, top + 4, CELL - 8, CELL - 8);
@@ -156,32 +186,34 @@ export function create(canvas, hooks) {
   }
 
   /** Last turn: each target outlined in its player's colour, arrows for moves, ✕ on failures. */
-  function lastTurn(ctx, view) {
+  function lastTurn(ctx, ui, view) {
     if (!view.targets.length) return;
+    const { grid } = ui.layout;
     const stacked = new Map();
     view.targets.forEach(([x, y], p) => {
       const key = `${x},${y}`;
       const k = stacked.get(key) ?? 0;
       stacked.set(key, k + 1);
       const inset = 1.5 + 3 * k;
-      ctx.strokeStyle = COLOURS[p];
+      ctx.strokeStyle = ui.colours[p];
       ctx.lineWidth = 3;
       ctx.strokeRect(grid.x0 + y * CELL + inset, grid.y0 + x * CELL + inset, CELL - 2 * inset, CELL - 2 * inset);
     });
     view.targets.forEach((target, p) => {
       const from = view.from[p];
-      if (from && !same(from, target)) arrow(ctx, from, target, COLOURS[p], view.failed[p]);
-      if (view.failed[p]) cross(ctx, target, p);
+      if (from && !same(from, target)) arrow(ctx, ui, from, target, ui.colours[p], view.failed[p]);
+      if (view.failed[p]) cross(ctx, ui, view, target, p);
     });
   }
 
   /** A moved piece's trail ends at the piece; a failed move's starts at the piece, put back. */
-  function arrow(ctx, from, to, colour, failed) {
-    const a = pieceCentre(...from);
-    const b = pieceCentre(...to);
+  function arrow(ctx, ui, from, to, colour, failed) {
+    const a = pieceCentre(ui, ...from);
+    const b = pieceCentre(ui, ...to);
+    const r = ui.layout.pieceR;
     const len = Math.hypot(b.x - a.x, b.y - a.y);
     const [ux, uy] = [(b.x - a.x) / len, (b.y - a.y) / len];
-    const [s, e] = failed ? [PIECE_R + 3, 8] : [0, PIECE_R + 9];
+    const [s, e] = failed ? [r + 3, 8] : [0, r + 9];
     const start = { x: a.x + ux * s, y: a.y + uy * s };
     const end = { x: b.x - ux * e, y: b.y - uy * e };
     ctx.strokeStyle = colour;
@@ -200,16 +232,20 @@ export function create(canvas, hooks) {
     ctx.fill();
   }
 
-  const pieceCentre = (x, y) => {
-    const c = cellCentre(grid, x, y);
-    return { x: c.x, y: c.y + PIECE_DY };
+  /** Pieces sit under the value's line. */
+  const pieceCentre = (ui, x, y) => {
+    const { grid, valueH, pieceR } = ui.layout;
+    return { x: grid.x0 + (y + 0.5) * CELL, y: grid.y0 + x * CELL + (valueH + CELL) / 2 + (CELL - valueH - 2 * pieceR) / 4 - 1 };
   };
 
   /** A ✕ in the target's lower right corner, one per failed player, stacked upwards. */
-  function cross(ctx, [x, y], p) {
+  function cross(ctx, ui, view, [x, y], p) {
+    const { grid } = ui.layout;
+    let rank = 0;
+    for (let q = 0; q < p; q++) if (view.failed[q] && same(view.targets[q], view.targets[p])) rank++;
     const cx = grid.x0 + y * CELL + CELL - 10;
-    const cy = grid.y0 + x * CELL + CELL - 10 - 11 * crossRank(p);
-    ctx.strokeStyle = BAD;
+    const cy = grid.y0 + x * CELL + CELL - 10 - 11 * rank;
+    ctx.strokeStyle = ui.theme.bad;
     ctx.lineWidth = 2.5;
     ctx.beginPath();
     ctx.moveTo(cx - 4, cy - 4);
@@ -219,102 +255,95 @@ export function create(canvas, hooks) {
     ctx.stroke();
   }
 
-  // Crosses on one cell stack downwards in player order.
-  function crossRank(p) {
-    const view = frame.view;
-    let k = 0;
-    for (let q = 0; q < p; q++) if (view.failed[q] && same(view.targets[q], view.targets[p])) k++;
-    return k;
-  }
-
   /** Pieces; while animating, each slides from where the turn began (failed ones bounce back). */
-  function pieces(ctx, view, progress) {
+  function pieces(ctx, ui, view) {
+    const progress = ui.t;
+    const r = ui.layout.pieceR;
     view.positions.forEach((pos, p) => {
-      let c = pieceCentre(...pos);
+      let c = pieceCentre(ui, ...pos);
       if (progress < 1 && view.from.length) {
-        const from = pieceCentre(...view.from[p]);
-        const to = pieceCentre(...view.targets[p]);
+        const from = pieceCentre(ui, ...view.from[p]);
+        const to = pieceCentre(ui, ...view.targets[p]);
         const t = view.failed[p] ? 0.6 * Math.sin(Math.PI * progress) : 1 - (1 - progress) ** 2;
         c = { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t };
       }
-      const r = PIECE_R;
       ctx.beginPath();
       ctx.arc(c.x, c.y, r, 0, 2 * Math.PI);
-      ctx.fillStyle = COLOURS[p];
+      ctx.fillStyle = ui.colours[p];
       ctx.fill();
       ctx.lineWidth = 2;
-      ctx.strokeStyle = '#fff';
+      ctx.strokeStyle = ui.theme.panel;
       ctx.stroke();
       ctx.lineWidth = 1;
-      ctx.strokeStyle = INK;
+      ctx.strokeStyle = ui.theme.ink;
       ctx.beginPath();
       ctx.arc(c.x, c.y, r + 1.5, 0, 2 * Math.PI);
       ctx.stroke();
-      text(ctx, String(p), c.x, c.y + 1, { size: 14, colour: inkOn(COLOURS[p]), weight: 700, align: 'center', baseline: 'middle' });
+      // The player's number where it fits in the piece (the colour and the tooltip say it too).
+      if (ui.px(14) <= 1.6 * r) ui.text(String(p), c.x, c.y + 1, { size: 14, colour: inkOn(ui.colours[p]), weight: 700, align: 'center', baseline: 'middle' });
     });
   }
 
-  function panel(ctx, view, x) {
-    let y = PAD + 6;
-    text(ctx, `Turn ${view.turn} / ${view.turns}`, x, y + 8, { size: 16, weight: 700 });
-    text(ctx, `M = ${view.m} · U = ${view.u}`, x + PANEL_W - 8, y + 8, { size: 12, colour: MUTED, align: 'right' });
-    y += 30;
+  function panel(ctx, ui, view, x) {
+    const { muted, bad } = ui.theme;
+    let y = ui.layout.grid.y0;
+    ui.text(`${view.m} players · U = ${view.u}`, x, y + 4, { size: 12, colour: muted });
+    y += 18;
     const best = Math.max(...view.scores.slice(1));
     for (let p = 0; p < view.m; p++) {
       ctx.beginPath();
       ctx.arc(x + 10, y + 6, 9, 0, 2 * Math.PI);
-      ctx.fillStyle = COLOURS[p];
+      ctx.fillStyle = ui.colours[p];
       ctx.fill();
-      text(ctx, String(p), x + 10, y + 7, { size: 11, colour: inkOn(COLOURS[p]), weight: 700, align: 'center', baseline: 'middle' });
-      const name = p === 0 ? 'P0 (you)' : `P${p}${p > 0 && view.scores[p] === best ? ' (SA)' : ''}`;
-      text(ctx, name, x + 26, y + 11, { size: 13, weight: p === 0 ? 700 : 400 });
-      text(ctx, group(view.scores[p]), x + PANEL_W - 8, y + 11, { size: 13, weight: 600, align: 'right' });
-      text(ctx, lastAction(view, p), x + 26, y + 27, { size: 11, colour: view.failed[p] ? BAD : MUTED });
+      ui.text(String(p), x + 10, y + 7, { size: 11, colour: inkOn(ui.colours[p]), weight: 700, align: 'center', baseline: 'middle' });
+      const name = p === 0 ? 'P0 (you)' : `P${p}${view.scores[p] === best ? ' (SA)' : ''}`;
+      ui.text(name, x + 26, y + 11, { size: 13, weight: p === 0 ? 700 : 400 });
+      ui.text(group(view.scores[p]), x + PANEL_W - 8, y + 11, { size: 13, weight: 600, align: 'right' });
+      ui.text(lastAction(view, p), x + 26, y + 27, { size: 11, colour: view.failed[p] ? bad : muted });
       y += 38;
     }
     y += 6;
-    ctx.strokeStyle = '#e4e7ec';
+    ctx.strokeStyle = ui.theme.line;
     ctx.beginPath();
     ctx.moveTo(x, y);
     ctx.lineTo(x + PANEL_W - 8, y);
     ctx.stroke();
     y += 20;
     const ratio = view.s0 / Math.max(1, view.sa);
-    text(ctx, `S0 = ${group(view.s0)}   SA = ${group(view.sa)}`, x, y, { size: 13 });
-    text(ctx, `S0 / SA = ${ratio.toFixed(3)}`, x, y + 20, { size: 13 });
-    text(ctx, `Score ${group(view.score)}`, x, y + 46, { size: 18, weight: 700 });
-    text(ctx, '= round(1e5 · log2(1 + S0/SA))', x, y + 64, { size: 11, colour: MUTED });
-    y += 88;
-    const failed = view.failed.map((f, p) => (f ? `P${p}` : null)).filter(Boolean);
+    ui.text(`S0 = ${group(view.s0)}   SA = ${group(view.sa)}`, x, y, { size: 13 });
+    ui.text(`S0 / SA = ${ratio.toFixed(3)}`, x, y + 20, { size: 13, weight: 600 });
+    ui.text('score = round(1e5 · log2(1 + S0/SA))', x, y + 38, { size: 11, colour: muted });
+    y += 62;
+    const failed = view.failed.map((v, p) => (v ? `P${p}` : null)).filter(Boolean);
     const summary = !view.targets.length ? 'No turn played yet.' : failed.length ? `Failed last turn: ${failed.join(', ')}` : 'No move failed last turn.';
-    text(ctx, summary, x, y, { size: 12, colour: failed.length ? BAD : MUTED, weight: failed.length ? 600 : 400 });
+    ui.text(summary, x, y, { size: 12, colour: failed.length ? bad : muted, weight: failed.length ? 600 : 400 });
     y += 22;
     // The opacity of each level, in player 0's colour.
-    text(ctx, 'Level', x, y + 12, { size: 11, colour: MUTED });
+    ui.text('Level', x, y + 12, { size: 11, colour: muted });
     for (let l = 1; l <= view.u; l++) {
       const left = x + 40 + (l - 1) * 30;
-      ctx.globalAlpha = opacity(l, view.u);
-      ctx.fillStyle = COLOURS[0];
+      const fill = over(ui.colours[0], opacity(l, view.u), ui.theme.panel);
+      ctx.fillStyle = fill;
       ctx.fillRect(left, y, 24, 18);
-      ctx.globalAlpha = 1;
-      text(ctx, String(l), left + 12, y + 10, { size: 11, colour: inkOn(overWhite(COLOURS[0], opacity(l, view.u))), align: 'center', baseline: 'middle' });
+      ui.text(String(l), left + 12, y + 10, { size: 11, colour: inkOn(fill), align: 'center', baseline: 'middle' });
     }
   }
 
-  /** Under the board on phones: every player's score and S0 / SA, in large type. */
-  function compactPanel(ctx, view, x, y, w) {
+  /** Under the board on phones: S0 / SA and every player's score, in large type. */
+  function compactPanel(ctx, ui, view, x, y, w) {
     const ratio = view.sa > 0 ? view.s0 / view.sa : 0;
-    text(ctx, `S0 / SA = ${ratio.toFixed(3)} · turn ${view.turn} / ${view.turns}`, x, y + 22, { size: 20, weight: 600 });
+    const { line } = ui.layout;
+    ui.text(`S0 / SA = ${ratio.toFixed(3)}`, x, y + line * 0.6, { size: 20, weight: 600 });
     const colW = w / 4;
     view.scores.forEach((score, p) => {
       const cx = x + (p % 4) * colW;
-      const cy = y + 44 + Math.floor(p / 4) * 36;
+      const cy = y + line * 0.6 + 22 + Math.floor(p / 4) * line;
       ctx.beginPath();
       ctx.arc(cx + 12, cy + 6, 12, 0, 2 * Math.PI);
-      ctx.fillStyle = COLOURS[p];
+      ctx.fillStyle = ui.colours[p];
       ctx.fill();
-      text(ctx, String(p), cx + 12, cy + 7, { size: 15, colour: inkOn(COLOURS[p]), weight: 700, align: 'center', baseline: 'middle' });
-      text(ctx, group(score), cx + 30, cy + 14, { size: 19, weight: p === 0 ? 700 : 400, colour: view.failed[p] ? BAD : INK });
+      ui.text(String(p), cx + 12, cy + 7, { size: 15, colour: inkOn(ui.colours[p]), weight: 700, align: 'center', baseline: 'middle' });
+      ui.text(group(score), cx + 30, cy + 14, { size: 19, weight: p === 0 ? 700 : 400, colour: view.failed[p] ? ui.theme.bad : ui.theme.ink });
     });
   }
 
@@ -344,11 +373,6 @@ export function create(canvas, hooks) {
     hooks.play(`${x} ${y}`);
   }
 
-  const onDown = (event) => {
-    const cell = frame && cellAt(grid, canvas, event);
-    if (cell) move(cell.r, cell.c);
-  };
-
   function cellText(cell) {
     const view = frame.view;
     const i = index(view, cell.r, cell.c);
@@ -359,40 +383,18 @@ export function create(canvas, hooks) {
     if (isLegal(view, cell.r, cell.c)) tip += ' · you can move here';
     return tip;
   }
-  /** The tooltip of the hovered cell, also refreshed when the shown turn changes under it. */
-  function tooltip(cell, event) {
-    if (!cell || !frame) return hooks.tooltip(null);
-    hooks.tooltip(cellText(cell), event);
-  }
 
-  let lastPointer = null;
-  const onMove = (event) => {
-    const cell = frame && cellAt(grid, canvas, event);
-    const changed = (cell?.r ?? -1) !== (hover?.r ?? -1) || (cell?.c ?? -1) !== (hover?.c ?? -1);
-    hover = cell;
-    lastPointer = event;
-    if (changed) draw();
-    tooltip(cell, event);
-  };
-  const onLeave = () => {
-    hooks.tooltip(null);
-    lastPointer = null;
-    if (hover) {
-      hover = null;
-      if (frame) draw();
-    }
-  };
-  canvas.addEventListener('pointerdown', onDown);
-  canvas.addEventListener('pointermove', onMove);
-  canvas.addEventListener('pointerleave', onLeave);
-
-  return {
+  return shell(canvas, hooks, {
     moveWord: 'Turn',
     moveUnit: 'line',
     keys: 'S stays and reinforces your cell',
+    layout,
+    paint,
+    onFrame(next) { frame = next; },
+    animation: (next) => (next.view.from.length ? 320 : 0),
+    hover: true,
     tap: (cell) => move(cell.r, cell.c),
     cellText,
-    setCursor(cell) { cursor = cell; },
     endText: (view) => (view.legal.length ? null : `all ${view.turns} turns are played`),
     describe(f) {
       const v = f.view;
@@ -408,6 +410,7 @@ export function create(canvas, hooks) {
       }
       return `Turn ${v.turn} of ${v.turns}; S0 ${v.s0}, SA ${v.sa}; each cell: owner, level, *piece, :value\n${rows.join('\n')}`;
     },
+    label: (f) => `turn ${f.view.turn} of ${f.view.turns}; S0 ${f.view.s0}, SA ${f.view.sa}, score ${f.view.score}`,
     hint: 'You are player 0 (blue). Tap a cell with a dashed outline to move there (your own cell, or S: stay and reinforce); the AIs move at the same time. Outlines and arrows show last turn\'s choices, ✕ the moves that failed.',
     controls(container) {
       container.append(button('territory-stay', 'Stay (reinforce)', 'target your own cell (S)',
@@ -418,23 +421,7 @@ export function create(canvas, hooks) {
       move(...frame.view.positions[0]);
       return true;
     },
-    draw(next, { animated = false } = {}) {
-      frame = next;
-      stopAnim();
-      if (animated && next.view.from.length) stopAnim = animate(320, draw);
-      else draw();
-      if (hover && lastPointer) tooltip(hover, lastPointer);
-    },
-    /**
-     * For tests: the board's geometry in CSS pixels (r = x, the row; c = y, the column) and
-     * the panel's line about each player's last move.
-     */
-    geometry: () => ({ ...grid, lastMoves: frame ? frame.view.positions.map((_, p) => lastAction(frame.view, p)) : [] }),
-    destroy() {
-      stopAnim();
-      canvas.removeEventListener('pointerdown', onDown);
-      canvas.removeEventListener('pointermove', onMove);
-      canvas.removeEventListener('pointerleave', onLeave);
-    },
-  };
+    /** For tests: the panel's line about each player's last move (r = x, the row; c = y). */
+    geometry: () => ({ lastMoves: frame ? frame.view.positions.map((_, p) => lastAction(frame.view, p)) : [] }),
+  });
 }

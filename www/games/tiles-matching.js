@@ -1,15 +1,20 @@
 // TilesMatching: the board (shape = glyph, colour = fill, and the tester's two-digit code in
 // the corner), the tile in hand drawn large, cells where it fits highlighted, the discard
 // counter against D, the score and its parts, and clears flashing where lines vanished.
-import { sizeCanvas, isNarrow, cellAt, roundRect, animate, drawCursor, FONT, INK, MUTED, BAD, text, button, group } from './common.js';
+import { roundRect, FONT, button, group, pairsForThemes } from './common.js';
+import { shell, largest, PANEL_MIN_SCALE } from '../board/shell.js';
 
 const PAD = 16;
-const TOP = 40; // room for the line above the board
 const PANEL_W = 250;
-const COMPACT_H = 76; // the panel under the board on phones
+const COMPACT_H = 62; // the panel under the board on phones
+// The tiles are cream cards in both themes; their ink is their own.
 const TILE_BG = '#f4f1ea';
-const EMPTY_BG = '#eceff3';
-const LEGAL_BG = '#d1fadf';
+const TILE_INK = '#1d232b';
+const REMOVE_BG = '#b42318';
+const WILD_BG = '#2b3340';
+// Empty and legal cells, per theme.
+const CELLS = { light: { empty: '#eceff3', legal: '#d1fadf' }, dark: { empty: '#262b33', legal: '#1d4a32' } };
+const cells = (theme) => CELLS[theme.dark ? 'dark' : 'light'];
 const LEGAL_LINE = '#12b76a';
 const FLASH = '253, 176, 34'; // amber, as rgb for fading
 
@@ -19,21 +24,22 @@ const FLASH = '253, 176, 34'; // amber, as rgb for fading
 const COLOURS = [
   ['#D55E00', 'vermillion'], ['#0072B2', 'blue'], ['#F0E442', 'yellow'], ['#009E73', 'green'],
   ['#CC79A7', 'pink'], ['#56B4E9', 'sky'], ['#E69F00', 'orange'], ['#ffffff', 'white'],
-  ['#1d232b', 'black'], ['#8C510A', 'brown'],
+  [TILE_INK, 'black'], ['#8C510A', 'brown'],
 ];
 // Shape i is the contest's shape digit i: ten silhouettes that differ at a glance.
 const SHAPES = ['circle', 'square', 'triangle', 'star', 'diamond', 'cross', 'heart', 'hexagon', 'crescent', 'hourglass'];
 
 
 /** Every text colour on every background this renderer draws (tests check the contrast). */
-export const textPairs = () => [
+export const textPairs = () => pairsForThemes((theme) => [
   { fg: '#475467', bg: TILE_BG, what: 'tile code' },
-  { fg: '#ffffff', bg: BAD, what: 'remove tile code' },
-  { fg: '#ffffff', bg: '#2b3340', what: 'wildcard W' },
-  { fg: '#ffffff', bg: INK, what: 'clear label' },
-  { fg: MUTED, bg: '#ffffff', what: 'panel text' },
-  { fg: BAD, bg: '#ffffff', what: 'warnings' },
-];
+  { fg: '#ffffff', bg: REMOVE_BG, what: 'remove tile code' },
+  { fg: '#ffffff', bg: WILD_BG, what: 'wildcard W' },
+  { fg: '#ffffff', bg: TILE_INK, what: 'clear label' },
+  { fg: theme.muted, bg: theme.panel, what: 'panel text' },
+  { fg: theme.ink, bg: theme.panel, what: 'panel ink' },
+  { fg: theme.bad, bg: theme.panel, what: 'warnings' },
+]);
 
 export const about = {
   goal: 'Use as many tiles as you can: place each tile you are dealt on the board, or discard it, for up to 10,000 tiles.',
@@ -45,7 +51,7 @@ export const about = {
   ],
   scoring: 'Tiles used (placed or removed; discards do not count), plus S for each row or column cleared alone, plus 3S for a row and a column cleared at once. Topcoder ranked each test: 1 point for each competitor beaten, ½ for a tie, divided by the number of competitors − 1.',
   keys: 'Tap or click a highlighted cell to place the tile in hand. D discards; Give up ends the game. Keyboard: arrows move the cursor, Enter places the tile there.',
-  contest: 'Topcoder Marathon Match 53 (2009), problem TilesMatching. The official tile generator was not found: the tiles here come from a reconstruction (see the note above the board)',
+  contest: 'Topcoder Marathon Match 53 (2009), problem TilesMatching. The tiles are the official ones: the recovered official tester, run with a published contestant\'s program on 70 seeds, gave every game the same score as this page',
   statement: 'https://www.topcoder.com/challenges/13795',
 };
 
@@ -134,7 +140,7 @@ function shapePath(ctx, k, x, y, r) {
 }
 
 /** One tile in a size x size box at (x, y); `code` shows the tester's code in the corner. */
-function drawTile(ctx, x, y, size, tile, { code = true, alpha = 1 } = {}) {
+function drawTile(ctx, ui, x, y, size, tile, { code = true, alpha = 1 } = {}) {
   ctx.save();
   ctx.globalAlpha = alpha;
   const inset = Math.max(1, size * 0.04);
@@ -143,7 +149,7 @@ function drawTile(ctx, x, y, size, tile, { code = true, alpha = 1 } = {}) {
   const cy = y + size / 2;
   if (tile.kind === 'wild') {
     // Dark, with a ring of every colour and a W: unlike any regular tile.
-    ctx.fillStyle = '#2b3340';
+    ctx.fillStyle = WILD_BG;
     ctx.fill();
     const ring = ctx.createConicGradient(0, cx, cy);
     COLOURS.slice(0, 7).forEach(([c], i) => ring.addColorStop(i / 7, c));
@@ -154,13 +160,13 @@ function drawTile(ctx, x, y, size, tile, { code = true, alpha = 1 } = {}) {
     ctx.arc(cx, cy, size * 0.3, 0, 2 * Math.PI);
     ctx.stroke();
     ctx.fillStyle = '#fff';
-    ctx.font = `800 ${Math.round(size * 0.34)}px ${FONT}`;
+    ctx.font = `800 ${ui.px(Math.round(size * 0.34))}px ${FONT}`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.fillText('W', cx, cy + size * 0.02);
   } else if (tile.kind === 'remove') {
     // Red with a white eraser cross: it takes a tile off.
-    ctx.fillStyle = BAD;
+    ctx.fillStyle = REMOVE_BG;
     ctx.fill();
     const a = size * 0.2;
     ctx.strokeStyle = '#fff';
@@ -172,7 +178,7 @@ function drawTile(ctx, x, y, size, tile, { code = true, alpha = 1 } = {}) {
     ctx.moveTo(cx + a, cy - a);
     ctx.lineTo(cx - a, cy + a);
     ctx.stroke();
-    if (code) corner(ctx, 'R', x, y, size, '#fff');
+    if (code) corner(ctx, ui, 'R', x, y, size, '#fff');
   } else {
     ctx.fillStyle = TILE_BG;
     ctx.fill();
@@ -182,18 +188,21 @@ function drawTile(ctx, x, y, size, tile, { code = true, alpha = 1 } = {}) {
     shapePath(ctx, tile.shape, cx + size * 0.04, cy + size * 0.05, size * 0.33);
     ctx.fillStyle = COLOURS[tile.colour][0];
     ctx.fill();
-    ctx.strokeStyle = INK;
+    ctx.strokeStyle = TILE_INK;
     ctx.lineWidth = Math.max(1.2, size * 0.035);
     ctx.lineJoin = 'round';
     ctx.stroke();
-    if (code) corner(ctx, codeText(tile), x, y, size, '#475467');
+    if (code) corner(ctx, ui, codeText(tile), x, y, size, '#475467');
   }
   ctx.restore();
 }
 
-function corner(ctx, text, x, y, size, colour) {
+/** The tester's code in a tile's corner; left out where readable text would cover the shape. */
+function corner(ctx, ui, text, x, y, size, colour) {
+  const font = ui.px(Math.max(9, Math.round(size * 0.2)));
+  if (font > 0.3 * size) return;
   ctx.fillStyle = colour;
-  ctx.font = `600 ${Math.max(9, Math.round(size * 0.2))}px ${FONT}`;
+  ctx.font = `600 ${font}px ${FONT}`;
   ctx.textAlign = 'left';
   ctx.textBaseline = 'top';
   ctx.fillText(text, x + size * 0.08, y + size * 0.06);
@@ -207,23 +216,28 @@ function placedCell(move) {
 
 export function create(canvas, hooks) {
   let frame = null;
-  let grid = null;
   let hand = null;
-  let hover = null;
-  let cursor = null;
-  let stopAnim = () => {};
   let buttons = null;
-  // The board one move earlier, while a step is animated: what its clears took away.
-  let vanished = null;
+  let ui = null; // the drawing's numbers, while it paints
 
-  function layout(view) {
+  /** The board with its panel beside it, or the tile in hand under it (phones). */
+  function layout(f, room) {
+    const view = f.view;
     const cell = Math.max(36, Math.min(56, Math.floor(540 / view.side)));
-    return { x0: PAD, y0: TOP, cell, rows: view.side, cols: view.side };
+    // The line above the board (N, S, D) is left out on phones: the compact panel says D.
+    const top = Math.max(40, Math.ceil(1.6 * Math.max(13, 11 / room.scale)) + 8);
+    const grid = { x0: PAD, y0: top, cell, rows: view.side, cols: view.side };
+    const phone = { ...grid, y0: PAD };
+    const boardW = cell * view.side;
+    const px = grid.x0 + boardW + 28;
+    return largest(room, [
+      { w: px + PANEL_W + PAD, h: Math.max(grid.y0 + boardW + PAD, 500), grid, px, minScale: PANEL_MIN_SCALE },
+      { w: grid.x0 + boardW + PAD, h: phone.y0 + boardW + 10 + COMPACT_H, grid: phone, narrow: true },
+    ]);
   }
 
   const at = (view, r, c) => view.board[r * view.side + c];
   const isLegal = (view, r, c) => view.legal.some(([lr, lc]) => lr === r && lc === c);
-
   /** The lines a placement of the tile in hand at (r, c) would fill, or null if none. */
   function wouldClear(view, r, c) {
     if (!view.tile || view.tile === 'R' || at(view, r, c) !== -1 || !isLegal(view, r, c)) return null;
@@ -236,26 +250,26 @@ export function create(canvas, hooks) {
     return row || col ? { row, col } : null;
   }
 
-  function draw(progress = 1) {
-    const view = frame.view;
-    grid = layout(view);
+  function paint(ctx, f, drawing) {
+    ui = drawing;
+    const view = f.view;
+    const { grid, narrow } = ui.layout;
     const boardW = grid.cell * view.side;
-    const px = grid.x0 + boardW + 28;
-    const narrow = isNarrow(canvas, px + PANEL_W + PAD);
-    const ctx = narrow
-      ? sizeCanvas(canvas, grid.x0 + boardW + PAD, grid.y0 + boardW + 16 + COMPACT_H)
-      : sizeCanvas(canvas, px + PANEL_W + PAD, Math.max(grid.y0 + boardW + PAD, 560));
-    text(ctx, `N = ${view.n} colours and shapes · S = ${view.side} · D = ${view.d}`, PAD, 24, { colour: INK, weight: 600 });
-    board(ctx, view, progress);
-    drawCursor(ctx, grid, cursor);
-    if (narrow) compactPanel(ctx, view, grid.x0, grid.y0 + boardW + 16, boardW);
-    else panel(ctx, view, px);
-    canvas.setAttribute('aria-label', `TilesMatching board ${view.side}x${view.side}; ${view.tile ? `tile in hand ${view.tile}` : 'game over'}; score ${view.score}; discards ${view.counter}/${view.d}`);
+    if (!narrow) ui.text(`N = ${view.n} colours and shapes · S = ${view.side} · D = ${view.d}`, PAD, grid.y0 - 14, { weight: 600 });
+    board(ctx, view, ui.t);
+    if (narrow) compactPanel(ctx, view, grid.x0, grid.y0 + boardW + 10, boardW);
+    else panel(ctx, view, ui.layout.px);
     syncButtons(view);
   }
 
   function board(ctx, view, progress) {
+    const { grid } = ui.layout;
     const { x0, y0, cell } = grid;
+    const { theme } = ui;
+    const hover = ui.hover;
+    const bg = cells(theme);
+    // The board one move earlier, while a step is animated: what its clears took away.
+    const vanished = progress < 1 && ui.previous?.turn === frame.turn - 1 ? ui.previous.view.board : null;
     const side = view.side;
     const holding = view.tile ? decode(view.tile) : null;
     const last = placedCell(view.last_move);
@@ -263,7 +277,7 @@ export function create(canvas, hooks) {
     const preview = hover && wouldClear(view, hover.r, hover.c);
     const legalCells = new Set(view.legal.map(([r, c]) => r * side + c));
     roundRect(ctx, x0 - 4, y0 - 4, cell * side + 8, cell * side + 8, 8);
-    ctx.fillStyle = '#d0d5dd';
+    ctx.fillStyle = theme.line;
     ctx.fill();
     for (let r = 0; r < side; r++) {
       for (let c = 0; c < side; c++) {
@@ -273,7 +287,7 @@ export function create(canvas, hooks) {
         const legal = legalCells.has(r * side + c);
         if (code === -1) {
           roundRect(ctx, x + 1, y + 1, cell - 2, cell - 2, 4);
-          ctx.fillStyle = legal ? LEGAL_BG : EMPTY_BG;
+          ctx.fillStyle = legal ? bg.legal : bg.empty;
           ctx.fill();
           if (legal && !(hover && hover.r === r && hover.c === c)) {
             ctx.fillStyle = LEGAL_LINE;
@@ -282,14 +296,14 @@ export function create(canvas, hooks) {
             ctx.fill();
           }
         } else {
-          ctx.fillStyle = EMPTY_BG;
+          ctx.fillStyle = bg.empty;
           ctx.fillRect(x + 1, y + 1, cell - 2, cell - 2);
           // The tile just placed pops in.
           const pop = last && last.r === r && last.c === c && progress < 1 ? 0.7 + 0.3 * Math.min(1, progress * 3) : 1;
           const s = cell * pop;
-          drawTile(ctx, x + (cell - s) / 2, y + (cell - s) / 2, s, decode(code));
+          drawTile(ctx, ui, x + (cell - s) / 2, y + (cell - s) / 2, s, decode(code));
           if (legal && holding?.kind === 'remove') {
-            ctx.strokeStyle = BAD;
+            ctx.strokeStyle = theme.bad;
             ctx.lineWidth = 2;
             ctx.setLineDash([4, 3]);
             roundRect(ctx, x + 2.5, y + 2.5, cell - 5, cell - 5, 6);
@@ -309,13 +323,13 @@ export function create(canvas, hooks) {
           ctx.fill();
           // The tiles the clear took, fading out: the one just placed and those already there.
           const gone = last && last.r === r && last.c === c ? view.last_tile : vanished?.[r * side + c];
-          if (gone !== undefined && gone !== null && gone !== -1) drawTile(ctx, x, y, cell, decode(gone), { alpha: 1 - progress });
+          if (gone !== undefined && gone !== null && gone !== -1) drawTile(ctx, ui, x, y, cell, decode(gone), { alpha: 1 - progress });
         }
       }
     }
     // The last move: a ring on the tile placed, a dashed ring where a remove tile struck.
     if (last && last.r >= 0 && last.r < side && last.c >= 0 && last.c < side && !cleared.has(last.r * side + last.c)) {
-      ctx.strokeStyle = view.last_tile === 'R' ? BAD : INK;
+      ctx.strokeStyle = view.last_tile === 'R' ? theme.bad : theme.ink;
       ctx.lineWidth = 2.5;
       if (view.last_tile === 'R') ctx.setLineDash([5, 4]);
       roundRect(ctx, x0 + last.c * cell + 1.5, y0 + last.r * cell + 1.5, cell - 3, cell - 3, 6);
@@ -324,7 +338,7 @@ export function create(canvas, hooks) {
     }
     // The ghost of the tile in hand under the pointer, where it fits.
     if (hover && holding && holding.kind !== 'remove' && isLegal(view, hover.r, hover.c)) {
-      drawTile(ctx, x0 + hover.c * cell, y0 + hover.r * cell, cell, holding, { alpha: 0.55 });
+      drawTile(ctx, ui, x0 + hover.c * cell, y0 + hover.r * cell, cell, holding, { alpha: 0.55 });
     }
     if (progress < 1 && view.cleared.length) {
       const both = view.cleared.length > side;
@@ -333,38 +347,39 @@ export function create(canvas, hooks) {
       const isRow = view.cleared.every(([cr]) => cr === view.cleared[0][0]);
       const label = `${both ? 'row + column' : isRow ? 'row' : 'column'} cleared +${gain}`;
       ctx.globalAlpha = Math.min(1, 2 * (1 - progress));
-      ctx.font = `700 18px ${FONT}`;
+      ctx.font = `700 ${ui.px(18)}px ${FONT}`;
       const w = ctx.measureText(label).width + 16;
       const cx = Math.min(Math.max(x0 + (c + 0.5) * cell, x0 + w / 2), x0 + side * cell - w / 2);
       const cy = y0 + (r + 0.5) * cell - 14 * progress;
       roundRect(ctx, cx - w / 2, cy - 14, w, 28, 6);
-      ctx.fillStyle = INK;
+      ctx.fillStyle = TILE_INK;
       ctx.fill();
-      text(ctx, label, cx, cy + 6, { size: 18, colour: '#fff', weight: 700, align: 'center' });
+      ui.text(label, cx, cy, { size: 18, colour: '#ffffff', weight: 700, align: 'center', baseline: 'middle' });
       ctx.globalAlpha = 1;
     }
   }
 
   /** Under the board on phones: the tile in hand and the discards, in large type. */
   function compactPanel(ctx, view, x, y, w) {
-    const size = 72;
+    const size = 60;
     hand = { x, y, size };
-    if (view.tile) drawTile(ctx, x, y, size, decode(view.tile));
+    if (view.tile) drawTile(ctx, ui, x, y, size, decode(view.tile));
     const tx = x + size + 14;
     if (!view.tile) {
       // The reason can be long (why the game was given up): wrapped under the title.
-      text(ctx, 'Game over', tx, y + 26, { size: 20, colour: BAD, weight: 700 });
-      wrap(ctx, view.over_reason ?? '', tx, y + 50, w - size - 14, { size: 15, colour: INK });
+      ui.text('Game over', tx, y + 22, { size: 20, colour: ui.theme.bad, weight: 700 });
+      wrap(ctx, view.over_reason ?? '', tx, y + 44, w - size - 14, { size: 15 });
       return;
     }
-    text(ctx, describe(decode(view.tile)).replace(/ \(.*\)$/, ''), tx, y + 26, { size: 20, colour: INK, weight: 600 });
+    ui.text(describe(decode(view.tile)).replace(/ \(.*\)$/, ''), tx, y + 22, { size: 20, weight: 600 });
     const where = view.stuck ? 'stuck: only Give up is left' : view.legal.length ? `fits ${view.legal.length} cell${view.legal.length === 1 ? '' : 's'}` : 'fits nowhere: discard it';
-    text(ctx, `${where} · discards ${view.counter}/${view.d}`, tx, y + 56, { size: 19, colour: view.stuck || !view.legal.length ? BAD : MUTED });
+    ui.text(`${where} · discards ${view.counter}/${view.d}`, tx, y + 50, { size: 19, colour: view.stuck || !view.legal.length ? ui.theme.bad : ui.theme.muted });
   }
 
   function panel(ctx, view, px) {
-    let y = TOP;
-    text(ctx, 'Tile in hand', px, y + 4, { colour: INK, weight: 600 });
+    const { ink, muted, bad } = ui.theme;
+    let y = ui.layout.grid.y0;
+    ui.text('Tile in hand', px, y + 4, { weight: 600 });
     const size = 88;
     hand = { x: px, y: y + 14, size };
     const tx = px + size + 12;
@@ -372,46 +387,45 @@ export function create(canvas, hooks) {
     let ty = y + 34;
     if (view.tile) {
       const tile = decode(view.tile);
-      drawTile(ctx, px, y + 14, size, tile);
+      drawTile(ctx, ui, px, y + 14, size, tile);
       const [title, more] = tile.kind === 'wild'
         ? ['Wildcard (W)', 'fits beside any tile, and any tile fits beside it']
         : tile.kind === 'remove'
           ? ['Remove (R)', 'put it on a placed tile: both leave the board']
           : [`${COLOURS[tile.colour][1]} ${SHAPES[tile.shape]}`, `colour ${tile.colour} · shape ${tile.shape}`];
-      ty = wrap(ctx, title, tx, ty, tw, { colour: INK, weight: 600 });
-      wrap(ctx, more, tx, ty, tw, { size: 12 });
+      ty = wrap(ctx, title, tx, ty, tw, { weight: 600 });
+      wrap(ctx, more, tx, ty, tw, { size: 12, colour: muted });
     } else {
       roundRect(ctx, px + 1, y + 15, size - 2, size - 2, 8);
-      ctx.fillStyle = EMPTY_BG;
+      ctx.fillStyle = cells(ui.theme).empty;
       ctx.fill();
-      ty = wrap(ctx, 'Game over', tx, ty, tw, { colour: BAD, weight: 700, size: 15 });
-      wrap(ctx, view.over_reason ?? '', tx, ty, tw, { colour: INK });
+      ty = wrap(ctx, 'Game over', tx, ty, tw, { colour: bad, weight: 700, size: 15 });
+      wrap(ctx, view.over_reason ?? '', tx, ty, tw, { colour: ink });
     }
     y += 14 + size + 24;
     if (view.stuck) {
-      y = wrap(ctx, 'Stuck: no cell takes this tile and the discards are at D. Only Give up is left.', px, y, PANEL_W, { colour: BAD, weight: 600 });
+      y = wrap(ctx, 'Stuck: no cell takes this tile and the discards are at D. Only Give up is left.', px, y, PANEL_W, { colour: bad, weight: 600 });
     } else if (view.tile) {
       const where = view.legal.length === 0 ? 'No cell takes it: discard it.' : `fits ${view.legal.length} cell${view.legal.length === 1 ? '' : 's'} (highlighted)`;
-      y = wrap(ctx, where, px, y, PANEL_W, { colour: view.legal.length ? MUTED : BAD, weight: view.legal.length ? 400 : 600 });
+      y = wrap(ctx, where, px, y, PANEL_W, { colour: view.legal.length ? muted : bad, weight: view.legal.length ? 400 : 600 });
     }
     y += 14;
     // Discards: pips against D.
-    text(ctx, `discards ${view.counter}/${view.d}`, px, y, { colour: INK, weight: 600 });
+    ui.text(`discards ${view.counter}/${view.d}`, px, y, { weight: 600 });
     for (let i = 0; i < view.d; i++) {
       ctx.beginPath();
       ctx.arc(px + 104 + i * 18, y - 5, 6, 0, 2 * Math.PI);
-      ctx.fillStyle = i < view.counter ? (view.counter === view.d ? BAD : '#f79009') : '#fff';
+      ctx.fillStyle = i < view.counter ? (view.counter === view.d ? bad : '#f79009') : ui.theme.panel;
       ctx.fill();
       ctx.strokeStyle = '#98a2b3';
       ctx.lineWidth = 1.2;
       ctx.stroke();
     }
-    if (view.tile && view.counter === view.d) text(ctx, 'limit', px + 104 + view.d * 18, y, { colour: BAD, size: 12 });
+    if (view.tile && view.counter === view.d) ui.text('limit', px + 104 + view.d * 18, y, { colour: bad, size: 12 });
     y += 32;
     // The score and its parts, as the statement adds them.
     const s = view.side;
-    text(ctx, `Score (S = ${s})`, px, y, { colour: INK, weight: 600 });
-    text(ctx, group(view.score), px + PANEL_W, y, { colour: INK, weight: 700, size: 18, align: 'right' });
+    ui.text(`The score's parts (S = ${s})`, px, y, { weight: 600 });
     const parts = [
       ['tiles used', view.tiles_used],
       [`single clears ${group(view.single_clears)} × S`, view.single_clears * s],
@@ -419,14 +433,14 @@ export function create(canvas, hooks) {
     ];
     parts.forEach(([label, value], i) => {
       const ly = y + 22 + 18 * i;
-      text(ctx, label, px, ly);
-      text(ctx, group(value), px + PANEL_W, ly, { colour: INK, align: 'right' });
+      ui.text(label, px, ly, { colour: muted });
+      ui.text(group(value), px + PANEL_W, ly, { align: 'right' });
     });
     y += 22 + 18 * 3 + 14;
-    text(ctx, `move ${group(view.moves)} · ${group(view.moves_left)} left`, px, y);
+    ui.text(`${group(view.moves_left)} tiles left`, px, y, { colour: muted });
     if (view.last_move) {
       const what = view.last_move === 'DISCARD' ? `discarded ${view.last_tile}` : view.last_move === 'GIVE UP' ? `gave up on ${view.last_tile}` : `${view.last_tile} → (${view.last_move.replace(' ', ', ')})`;
-      text(ctx, `last: ${what}`, px, y + 18);
+      ui.text(`last: ${what}`, px, y + 18, { colour: muted });
     }
     y += 44;
     return legend(ctx, view, px, y);
@@ -434,24 +448,24 @@ export function create(canvas, hooks) {
 
   /** Draws `s` word-wrapped to `width`; returns the baseline of the next line. */
   function wrap(ctx, s, x, y, width, opts = {}) {
-    const size = opts.size ?? 13;
+    const size = ui.px(opts.size ?? 13);
     ctx.font = `${opts.weight ?? 400} ${size}px ${FONT}`;
     let line = '';
     for (const word of s.split(' ')) {
       const next = line ? `${line} ${word}` : word;
       if (line && ctx.measureText(next).width > width) {
-        text(ctx, line, x, y, opts);
+        ui.text(line, x, y, opts);
         y += size + 4;
         line = word;
       } else line = next;
     }
-    if (line) text(ctx, line, x, y, opts);
+    if (line) ui.text(line, x, y, opts);
     return y + size + 5;
   }
 
   /** The colour and shape of every digit in play (N of each). */
   function legend(ctx, view, px, y) {
-    text(ctx, 'Colours', px, y, { colour: INK, weight: 600, size: 12 });
+    ui.text('Colours', px, y, { weight: 600, size: 12 });
     const step = Math.min(23, Math.floor(PANEL_W / view.n));
     for (let i = 0; i < view.n; i++) {
       const x = px + i * step;
@@ -461,19 +475,19 @@ export function create(canvas, hooks) {
       ctx.strokeStyle = '#98a2b3';
       ctx.lineWidth = 1;
       ctx.stroke();
-      text(ctx, String(i), x + (step - 5) / 2, y + step + 15, { size: 11, align: 'center' });
+      ui.text(String(i), x + (step - 5) / 2, y + step + 15, { size: 11, align: 'center', colour: ui.theme.muted });
     }
     y += step + 36;
-    text(ctx, 'Shapes', px, y, { colour: INK, weight: 600, size: 12 });
+    ui.text('Shapes', px, y, { weight: 600, size: 12 });
     for (let i = 0; i < view.n; i++) {
       const x = px + i * step;
       shapePath(ctx, i, x + (step - 5) / 2, y + 8 + (step - 5) / 2, (step - 5) * 0.42);
       ctx.fillStyle = '#98a2b3';
       ctx.fill();
-      ctx.strokeStyle = INK;
+      ctx.strokeStyle = ui.theme.ink;
       ctx.lineWidth = 1;
       ctx.stroke();
-      text(ctx, String(i), x + (step - 5) / 2, y + step + 15, { size: 11, align: 'center' });
+      ui.text(String(i), x + (step - 5) / 2, y + step + 15, { size: 11, align: 'center', colour: ui.theme.muted });
     }
     return y + step + 20;
   }
@@ -483,8 +497,8 @@ export function create(canvas, hooks) {
     buttons.discard.disabled = view.over;
     buttons.giveUp.disabled = view.over;
     // Stuck: Give up is the only legal reply, so it stands out.
-    buttons.giveUp.style.borderColor = view.stuck ? BAD : '';
-    buttons.giveUp.style.color = view.stuck ? BAD : '';
+    buttons.giveUp.style.borderColor = view.stuck ? 'var(--bad)' : '';
+    buttons.giveUp.style.color = view.stuck ? 'var(--bad)' : '';
     buttons.discard.textContent = `Discard (${view.counter}/${view.d})`;
     if (view.over) confirming(false);
   }
@@ -505,11 +519,6 @@ export function create(canvas, hooks) {
     hooks.play(`${r} ${c}`);
   }
 
-  const onClick = (event) => {
-    const cell = frame && cellAt(grid, canvas, event);
-    if (cell) place(cell.r, cell.c);
-  };
-
   function cellText(cell) {
     const view = frame.view;
     const code = at(view, cell.r, cell.c);
@@ -521,31 +530,18 @@ export function create(canvas, hooks) {
     }
     return tip;
   }
-  const onMove = (event) => {
-    const cell = frame && cellAt(grid, canvas, event);
-    const changed = (cell?.r ?? -1) !== (hover?.r ?? -1) || (cell?.c ?? -1) !== (hover?.c ?? -1);
-    hover = cell;
-    if (changed) draw();
-    if (!cell) return hooks.tooltip(null);
-    hooks.tooltip(cellText(cell), event);
-  };
-  const onLeave = () => {
-    hooks.tooltip(null);
-    if (hover) {
-      hover = null;
-      if (frame) draw();
-    }
-  };
-  canvas.addEventListener('click', onClick);
-  canvas.addEventListener('pointermove', onMove);
-  canvas.addEventListener('pointerleave', onLeave);
 
-  return {
+  return shell(canvas, hooks, {
     moveUnit: 'line',
     keys: 'D discards the tile in hand',
+    layout,
+    paint,
+    onFrame(next) { frame = next; },
+    // A placed tile pops in; cleared lines flash away.
+    animation: (next) => (next.view.cleared.length ? 550 : placedCell(next.view.last_move) ? 150 : 0),
+    hover: true,
     tap: (cell) => place(cell.r, cell.c),
     cellText,
-    setCursor(cell) { cursor = cell; },
     endText: (view) => (view.over ? view.over_reason : null),
     describe(f) {
       const v = f.view;
@@ -558,7 +554,7 @@ export function create(canvas, hooks) {
         }
         rows.push(row.join(' '));
       }
-      return `${v.side}x${v.side} board (colour digit, shape digit; .. = empty), tile in hand ${v.tile ?? 'none'}, discards ${v.counter} of ${v.d}\n${rows.join('\n')}`;
+      return `N = ${v.n}, ${v.side}x${v.side} board (colour digit, shape digit; .. = empty), tile in hand ${v.tile ?? 'none'}, discards ${v.counter} of ${v.d}\n${rows.join('\n')}`;
     },
     hint: 'Tap a highlighted cell to place the tile in hand; Discard (D) passes it, up to D in a row; Give up ends the game. Full rows and columns clear.',
     controls(container) {
@@ -588,22 +584,8 @@ export function create(canvas, hooks) {
       }
       return false;
     },
-    draw(next, { animated = false } = {}) {
-      vanished = animated && frame && frame.turn === next.turn - 1 ? frame.view.board : null;
-      frame = next;
-      stopAnim();
-      stopAnim = () => {};
-      const placed = placedCell(next.view.last_move);
-      if (animated && (next.view.cleared.length || placed)) stopAnim = animate(next.view.cleared.length ? 550 : 150, draw);
-      else draw();
-    },
-    /** For tests: the board's geometry in CSS pixels, and where the tile in hand is drawn. */
-    geometry: () => ({ ...grid, hand }),
-    destroy() {
-      stopAnim();
-      canvas.removeEventListener('click', onClick);
-      canvas.removeEventListener('pointermove', onMove);
-      canvas.removeEventListener('pointerleave', onLeave);
-    },
-  };
+    label: (f) => `TilesMatching board ${f.view.side}x${f.view.side}; ${f.view.tile ? `tile in hand ${f.view.tile}` : 'game over'}; score ${f.view.score}; discards ${f.view.counter}/${f.view.d}`,
+    /** For tests: where the tile in hand is drawn. */
+    geometry: () => ({ hand }),
+  });
 }

@@ -3,7 +3,8 @@
 //! those lines in order, read the way the tester reads them.
 
 use super::{Action, Instance, Lines};
-use crate::game::{Game, TurnError};
+use crate::game::{Game, Moves, TurnError};
+use crate::games::text::{java_lines, java_parse_int, java_split_space, shorten};
 use std::fmt::Write;
 
 /// The starting position (this project's input text; the tester itself sends N and C on
@@ -22,45 +23,26 @@ pub fn format_input(inst: &Instance) -> String {
     text
 }
 
-/// Lines as Java's `BufferedReader.readLine` splits them: `\n`, `\r\n` or a lone `\r` ends a
-/// line, and a final line needs no terminator.
-fn java_lines(text: &str) -> impl Iterator<Item = &str> {
-    let mut rest = text;
-    std::iter::from_fn(move || {
-        if rest.is_empty() {
-            return None;
-        }
-        let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
-        let line = &rest[..end];
-        let mut skip = end;
-        if rest[end..].starts_with("\r\n") {
-            skip += 2;
-        } else if end < rest.len() {
-            skip += 1;
-        }
-        rest = &rest[skip..];
-        Some(line)
-    })
-}
-
-/// The moves of a whole output, one line each. Like the tester, reading stops once the game
-/// is over (1,000 moves or a full board): whatever follows is never read, so it may be
-/// anything, blank lines included. Reading also stops after a move the rules refuse (the
-/// replay then reports it). A line that is not a move is an error naming its move.
-pub fn parse_output(instance: &Instance, text: &str) -> Result<Vec<Action>, TurnError> {
+/// The moves of a whole output, one line each: move K is line K + 1, as the tester reads one
+/// line per move. Like the tester, reading stops once the game is over (1,000 moves or a full
+/// board): whatever follows is never read, so it may be anything, blank lines included.
+/// Reading also stops after a move the rules refuse (the replay then reports it). A line that
+/// is not a move is an error naming its move and line.
+pub fn read_output(instance: &Instance, text: &str) -> Result<Moves<Action>, TurnError> {
     let mut state = Lines::start(instance);
-    let mut actions = Vec::new();
+    let mut moves = Moves::default();
     for (turn, line) in java_lines(text).enumerate() {
         if Lines::is_over(instance, &state) {
             break;
         }
-        let action = parse_action(line).map_err(|reason| TurnError { turn, reason })?;
-        actions.push(action);
+        let action =
+            parse_action(line).map_err(|reason| TurnError::new(turn, reason).at_line(turn + 1))?;
+        moves.push(action, turn + 1);
         if Lines::apply(instance, &mut state, &action).is_err() {
             break;
         }
     }
-    Ok(actions)
+    Ok(moves)
 }
 
 /// One move `r1 c1 r2 c2` as the tester reads it: the line split on single spaces (trailing
@@ -70,10 +52,7 @@ pub fn parse_output(instance: &Instance, text: &str) -> Result<Vec<Action>, Turn
 pub fn parse_action(line: &str) -> Result<Action, String> {
     let line = line.strip_suffix('\n').unwrap_or(line);
     let line = line.strip_suffix('\r').unwrap_or(line);
-    let mut fields: Vec<&str> = line.split(' ').collect();
-    while fields.last() == Some(&"") {
-        fields.pop();
-    }
+    let fields = java_split_space(line);
     if fields.len() != 4 {
         return Err(format!(
             "a move is 'r1 c1 r2 c2' (four integers separated by single spaces), got '{}'",
@@ -82,9 +61,8 @@ pub fn parse_action(line: &str) -> Result<Action, String> {
     }
     let mut values = [0i32; 4];
     for (value, field) in values.iter_mut().zip(&fields) {
-        *value = field
-            .parse()
-            .map_err(|_| format!("'{}' is not an integer", shorten(field)))?;
+        *value = java_parse_int(field)
+            .ok_or_else(|| format!("'{}' is not an integer", shorten(field)))?;
     }
     let [r1, c1, r2, c2] = values;
     Ok(Action { r1, c1, r2, c2 })
@@ -99,18 +77,14 @@ pub fn format_output(actions: &[Action]) -> String {
     text
 }
 
-fn shorten(token: &str) -> String {
-    if token.chars().count() > 24 {
-        token.chars().take(24).collect::<String>() + "…"
-    } else {
-        token.to_string()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::{replay, Params};
+
+    fn parse_output(inst: &Instance, text: &str) -> Result<Vec<Action>, TurnError> {
+        read_output(inst, text).map(|moves| moves.actions)
+    }
 
     fn act(r1: i32, c1: i32, r2: i32, c2: i32) -> Action {
         Action { r1, c1, r2, c2 }
@@ -163,23 +137,18 @@ mod tests {
     }
 
     #[test]
-    fn line_ends_are_javas() {
-        let got: Vec<&str> = java_lines("a\r\nb\rc\n\nd").collect();
-        assert_eq!(got, ["a", "b", "c", "", "d"]);
-        assert_eq!(java_lines("a\n").count(), 1);
-        assert_eq!(java_lines("").count(), 0);
-    }
-
-    #[test]
     fn a_bad_line_names_its_move() {
         let inst = Lines::generate(1, &Params::new());
         // Seed 1: balls at (1,6), (4,0), (5,4). Two legal moves, then garbage.
         let e = parse_output(&inst, "1 6 0 0\n4 0 0 1\n4 0 0 1 2\n").unwrap_err();
-        assert_eq!(e.turn, 2);
+        assert_eq!((e.turn, e.line), (2, Some(3)));
         assert!(e.reason.contains("got '4 0 0 1 2'"), "{}", e.reason);
         // A blank line before the game is over is a bad move too, as in the tester.
         let e = parse_output(&inst, "1 6 0 0\n\n").unwrap_err();
-        assert_eq!(e.turn, 1);
+        assert_eq!((e.turn, e.line), (1, Some(2)));
+        // Every line is a move, so a lone CR ends one as in Java: line 2 is blank here too.
+        let e = parse_output(&inst, "1 6 0 0\r\r4 0 0 1\n").unwrap_err();
+        assert_eq!((e.turn, e.line), (1, Some(2)));
     }
 
     #[test]

@@ -384,8 +384,11 @@ impl Game for Lines {
         io::format_input(instance)
     }
 
-    fn parse_output(instance: &Instance, text: &str) -> Result<Vec<Action>, TurnError> {
-        io::parse_output(instance, text)
+    fn read_output(
+        instance: &Instance,
+        text: &str,
+    ) -> Result<crate::game::Moves<Action>, TurnError> {
+        io::read_output(instance, text)
     }
 
     fn format_output(actions: &[Action]) -> String {
@@ -488,8 +491,8 @@ impl Game for Lines {
         }
     }
 
-    fn describe(instance: &Instance) -> String {
-        format!("N={} C={}", instance.n, instance.colors)
+    fn instance_params(instance: &Instance) -> Vec<(&'static str, i64)> {
+        vec![("N", instance.n as i64), ("C", i64::from(instance.colors))]
     }
 
     fn agent(name: &str) -> Option<Box<dyn Agent<Self>>> {

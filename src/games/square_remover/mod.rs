@@ -223,8 +223,8 @@ impl Game for SquareRemover {
         io::format_input(instance)
     }
 
-    fn parse_output(_: &Instance, text: &str) -> Result<Vec<Action>, TurnError> {
-        io::parse_output(text)
+    fn read_output(_: &Instance, text: &str) -> Result<crate::game::Moves<Action>, TurnError> {
+        io::read_output(text)
     }
 
     fn format_output(actions: &[Action]) -> String {
@@ -299,14 +299,14 @@ impl Game for SquareRemover {
         if state.moves == MOVES {
             return Ok(());
         }
-        Err(TurnError {
-            turn: moves,
-            reason: format!(
+        Err(TurnError::new(
+            moves,
+            format!(
                 "expected exactly {} integers ({MOVES} moves of row, column, direction), got {}",
                 3 * MOVES,
                 3 * moves
             ),
-        })
+        ))
     }
 
     fn observe(instance: &Instance, state: &State) -> Observation {
@@ -333,8 +333,11 @@ impl Game for SquareRemover {
         }
     }
 
-    fn describe(instance: &Instance) -> String {
-        format!("colors={} n={}", instance.colors, instance.n)
+    fn instance_params(instance: &Instance) -> Vec<(&'static str, i64)> {
+        vec![
+            ("colors", i64::from(instance.colors)),
+            ("n", instance.n as i64),
+        ]
     }
 
     fn agent(name: &str) -> Option<Box<dyn Agent<Self>>> {
@@ -482,7 +485,7 @@ mod tests {
     #[test]
     fn too_few_or_too_many_moves_are_invalid() {
         let inst = instance(2);
-        let one = "0 0 1\n";
+        let one = "0\n0\n1\n";
         let e = replay::<SquareRemover>(
             &inst,
             &SquareRemover::parse_output(&inst, &one.repeat(9_999)).unwrap(),
@@ -490,11 +493,11 @@ mod tests {
         .unwrap_err();
         assert_eq!(e.turn, 9_999);
         assert!(e.reason.contains("got 29997"), "{}", e.reason);
-        let e = replay::<SquareRemover>(
-            &inst,
-            &SquareRemover::parse_output(&inst, &one.repeat(10_001)).unwrap(),
-        )
-        .unwrap_err();
+        // The jar reads 30,000 values and no more, so a longer output is never over-long...
+        let read = SquareRemover::parse_output(&inst, &one.repeat(10_001)).unwrap();
+        assert_eq!(read.len(), 10_000);
+        // ... but 10,001 moves given as moves are one too many.
+        let e = replay::<SquareRemover>(&inst, &vec![read[0]; 10_001]).unwrap_err();
         assert_eq!(e.turn, 10_000);
         assert!(e.reason.contains("extra moves"), "{}", e.reason);
     }

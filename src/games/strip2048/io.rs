@@ -2,7 +2,7 @@
 //! into `arcade ipsc2014b hard`); the output is a string of `l`/`r`, whitespace ignored.
 
 use super::{cell_decimal, Dir, Instance};
-use crate::game::TurnError;
+use crate::game::{Moves, TurnError};
 
 /// `1`, a blank line, then the test as B2 gives it: n, the strip, x0..x42.
 pub fn format_input(inst: &Instance) -> String {
@@ -16,13 +16,19 @@ pub fn format_input(inst: &Instance) -> String {
     )
 }
 
-/// Every non-whitespace character is one move.
-pub fn parse_output(text: &str) -> Result<Vec<Dir>, TurnError> {
-    text.chars()
-        .filter(|c| !c.is_whitespace())
-        .enumerate()
-        .map(|(turn, c)| letter(c).map_err(|reason| TurnError { turn, reason }))
-        .collect()
+/// Every non-whitespace character is one move; a move's line is the line its letter is on
+/// (`\n` ends a line).
+pub fn read_output(text: &str) -> Result<Moves<Dir>, TurnError> {
+    let mut moves = Moves::default();
+    for (index, line) in text.split('\n').enumerate() {
+        for c in line.chars().filter(|c| !c.is_whitespace()) {
+            let turn = moves.actions.len();
+            let dir =
+                letter(c).map_err(|reason| TurnError::new(turn, reason).at_line(index + 1))?;
+            moves.push(dir, index + 1);
+        }
+    }
+    Ok(moves)
 }
 
 /// One move: `l` or `r` (surrounding whitespace ignored).
@@ -64,6 +70,10 @@ fn shorten(token: &str) -> String {
 mod tests {
     use super::*;
 
+    fn parse_output(text: &str) -> Result<Vec<Dir>, TurnError> {
+        read_output(text).map(|moves| moves.actions)
+    }
+
     #[test]
     fn letters_with_whitespace_anywhere() {
         let moves = parse_output(" l r\n\trr l ").unwrap();
@@ -79,7 +89,8 @@ mod tests {
     #[test]
     fn a_bad_letter_names_its_move() {
         let e = parse_output("lr rl\nlx").unwrap_err();
-        assert_eq!(e.turn, 5);
+        assert_eq!((e.turn, e.line), (5, Some(2)));
+        assert_eq!(read_output("l\n\n r\r\nl").unwrap().lines, [1, 3, 4]);
         assert_eq!(e.reason, "'x' is not a move (expected l or r)");
         // Upper case is not the contest's format.
         assert_eq!(parse_output("L").unwrap_err().turn, 0);

@@ -403,8 +403,8 @@ impl Game for Strip2048 {
         io::format_input(instance)
     }
 
-    fn parse_output(_: &Instance, text: &str) -> Result<Vec<Dir>, TurnError> {
-        io::parse_output(text)
+    fn read_output(_: &Instance, text: &str) -> Result<crate::game::Moves<Dir>, TurnError> {
+        io::read_output(text)
     }
 
     fn format_output(actions: &[Dir]) -> String {
@@ -515,8 +515,8 @@ impl Game for Strip2048 {
         Some(analysis(instance, state, &mut budget, ANALYZE_STATES))
     }
 
-    fn describe(instance: &Instance) -> String {
-        format!("n={}", instance.n())
+    fn instance_params(instance: &Instance) -> Vec<(&'static str, i64)> {
+        vec![("n", instance.n() as i64)]
     }
 
     fn agent(name: &str) -> Option<Box<dyn Agent<Self>>> {

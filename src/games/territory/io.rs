@@ -2,7 +2,7 @@
 //! `x y`, where lines starting with `#` are comments, as the official tester and vis read it.
 
 use super::{xy, Action, Instance, N, TURNS};
-use crate::game::TurnError;
+use crate::game::{Moves, TurnError};
 use std::fmt::Write;
 
 /// `N M T U`, the values, the start cells, then the hidden part the judge reads: one line of
@@ -45,23 +45,25 @@ pub fn read_move_line(line: &str) -> Option<Result<Action, String>> {
     Some(parse_action(line))
 }
 
-/// Exactly `T` moves, one `x y` per line; blank lines and lines starting with `#` are skipped.
-pub fn parse_output(text: &str) -> Result<Vec<Action>, TurnError> {
-    let mut actions = Vec::with_capacity(TURNS);
-    for line in text.lines() {
+/// Exactly `T` moves, one `x y` per line, lines as Rust's `str::lines` splits them (the
+/// official tools are Rust); blank lines and lines starting with `#` are skipped, and still
+/// counted when naming a move's line.
+pub fn read_output(text: &str) -> Result<Moves<Action>, TurnError> {
+    let mut moves = Moves::default();
+    for (index, line) in text.lines().enumerate() {
         let Some(read) = read_move_line(line) else {
             continue;
         };
-        let turn = actions.len();
+        let turn = moves.actions.len();
+        let error = |reason| TurnError::new(turn, reason).at_line(index + 1);
         if turn == TURNS {
-            return Err(TurnError {
-                turn,
-                reason: format!("Too many moves: the output has more than {TURNS} lines of moves"),
-            });
+            return Err(error(format!(
+                "Too many moves: the output has more than {TURNS} lines of moves"
+            )));
         }
-        actions.push(read.map_err(|reason| TurnError { turn, reason })?);
+        moves.push(read.map_err(error)?, index + 1);
     }
-    Ok(actions)
+    Ok(moves)
 }
 
 /// One move: `x y`.
@@ -113,10 +115,16 @@ fn shorten(token: &str) -> String {
 mod tests {
     use super::*;
 
+    fn parse_output(text: &str) -> Result<Vec<Action>, TurnError> {
+        read_output(text).map(|moves| moves.actions)
+    }
+
     #[test]
     fn comments_and_blank_lines_are_skipped() {
         let text = "# a comment\n3 4\n\n  # indented comment\n5 6\n#7 8\n";
-        let actions = parse_output(text).unwrap();
+        let moves = read_output(text).unwrap();
+        assert_eq!(moves.lines, [2, 5]);
+        let actions = moves.actions;
         assert_eq!(actions, vec![Action { x: 3, y: 4 }, Action { x: 5, y: 6 }]);
         assert_eq!(format_output(&actions), "3 4\n5 6\n");
     }
@@ -124,7 +132,7 @@ mod tests {
     #[test]
     fn bad_lines_name_their_move() {
         let e = parse_output("1 1\n# c\n2 x\n").unwrap_err();
-        assert_eq!(e.turn, 1);
+        assert_eq!((e.turn, e.line), (1, Some(3)));
         assert!(e.reason.contains("'x' is not an integer"), "{}", e.reason);
         let e = parse_output("1 1\n2 2\n3 3 3\n").unwrap_err();
         assert_eq!(e.turn, 2);

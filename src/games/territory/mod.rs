@@ -417,8 +417,8 @@ impl Game for Territory {
         io::format_input(instance)
     }
 
-    fn parse_output(_: &Instance, text: &str) -> Result<Vec<Action>, TurnError> {
-        io::parse_output(text)
+    fn read_output(_: &Instance, text: &str) -> Result<crate::game::Moves<Action>, TurnError> {
+        io::read_output(text)
     }
 
     fn format_output(actions: &[Action]) -> String {
@@ -495,10 +495,10 @@ impl Game for Territory {
         if state.turn() >= TURNS {
             Ok(())
         } else {
-            Err(TurnError {
-                turn: moves,
-                reason: format!("Incomplete: {moves}/{TURNS} turns"),
-            })
+            Err(TurnError::new(
+                moves,
+                format!("Incomplete: {moves}/{TURNS} turns"),
+            ))
         }
     }
 
@@ -557,8 +557,8 @@ impl Game for Territory {
         }
     }
 
-    fn describe(instance: &Instance) -> String {
-        format!("M={} U={}", instance.m, instance.u)
+    fn instance_params(instance: &Instance) -> Vec<(&'static str, i64)> {
+        vec![("M", instance.m as i64), ("U", i64::from(instance.u))]
     }
 
     fn agent(name: &str) -> Option<Box<dyn Agent<Self>>> {

@@ -1,7 +1,7 @@
 //! TilesMatching (Topcoder Marathon Match 53): place each incoming tile next to tiles it
 //! matches in colour or shape, fill rows and columns to clear them, and last as long as
-//! possible. N, S and D are drawn exactly as the official tester; the per-turn tile stream is
-//! a reconstruction (see `gen::TileSource`).
+//! possible. N, S, D and the per-turn tile stream are drawn exactly as the official tester
+//! draws them (see `gen`).
 
 mod gen;
 mod io;
@@ -372,10 +372,6 @@ impl Game for TilesMatching {
     // Java's setSeed(long) ignores 0, so the tester's seeds start at 1.
     const MIN_SEED: u64 = 1;
     const MAX_SEED: u64 = i64::MAX as u64;
-    const CAVEAT: Option<&'static str> = Some(
-        "N, S and D match the official tester, but the tile sequence is a reconstruction: \
-         the official visualizer's tile generator was not found.",
-    );
     const AGENTS: &'static [&'static str] = &["eval", "greedy"];
     // A GIVE UP is a reply and counts as a move, as the tester counts its 10,000 replies.
     const MOVE_LIMIT: Option<usize> = Some(MOVES);
@@ -395,8 +391,11 @@ impl Game for TilesMatching {
         io::format_input(instance)
     }
 
-    fn parse_output(_: &Instance, text: &str) -> Result<Vec<Action>, TurnError> {
-        io::parse_output(text)
+    fn read_output(
+        instance: &Instance,
+        text: &str,
+    ) -> Result<crate::game::Moves<Action>, TurnError> {
+        io::read_output(instance, text)
     }
 
     fn format_output(actions: &[Action]) -> String {
@@ -508,14 +507,14 @@ impl Game for TilesMatching {
         if state.gave_up || state.moves >= MOVES {
             return Ok(());
         }
-        Err(TurnError {
-            turn: moves,
-            reason: format!(
+        Err(TurnError::new(
+            moves,
+            format!(
                 "the output ends after {moves} repl{}, but a game lasts {MOVES} replies unless \
                  it ends with GIVE UP",
                 if moves == 1 { "y" } else { "ies" }
             ),
-        })
+        ))
     }
 
     fn observe(instance: &Instance, state: &State) -> Observation {
@@ -589,8 +588,12 @@ impl Game for TilesMatching {
         }
     }
 
-    fn describe(instance: &Instance) -> String {
-        format!("N={} S={} D={}", instance.n, instance.side, instance.d)
+    fn instance_params(instance: &Instance) -> Vec<(&'static str, i64)> {
+        vec![
+            ("N", i64::from(instance.n)),
+            ("S", instance.side as i64),
+            ("D", i64::from(instance.d)),
+        ]
     }
 
     fn agent(name: &str) -> Option<Box<dyn Agent<Self>>> {
@@ -880,8 +883,13 @@ mod tests {
         let actions = TilesMatching::parse_output(&inst, "5 5\n5 6\nGIVE UP\n").unwrap();
         let state = replay::<TilesMatching>(&inst, &actions).unwrap();
         assert_eq!(TilesMatching::score(&inst, &state), 2);
+        // The tester reads nothing after GIVE UP; replies past the end, given as moves, are
+        // one too many.
         let actions = TilesMatching::parse_output(&inst, "5 5\nGIVE UP\nDISCARD\n").unwrap();
-        let e = replay::<TilesMatching>(&inst, &actions).unwrap_err();
+        assert_eq!(actions.len(), 2);
+        let mut extra = actions.clone();
+        extra.push(Action::Discard);
+        let e = replay::<TilesMatching>(&inst, &extra).unwrap_err();
         assert_eq!(e.turn, 2);
         // A bad move names its index: the third tile, 41, shares neither colour nor shape
         // with 52, the only neighbour of (5, 7).
