@@ -4,6 +4,7 @@
 //! score and move count; a refused move leaves the state as it was and gives a reason; and
 //! mutated outputs never panic, give errors that name a move, and score the same through
 //! every path (`output_check`). The fuzz targets (`fuzz/`) run the same checks on any text.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod output_check;
 

@@ -56,7 +56,7 @@ pub fn unknown(id: &str) -> String {
     format!("unknown game '{id}' (known: {})", ids.join(", "))
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
 
