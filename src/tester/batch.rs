@@ -264,9 +264,8 @@ pub fn table(rows: &[Row], summary: &Summary, standing: Standing) -> String {
     ));
     if let Some(total) = summary.relative {
         text.push_str(&format!(
-            "relative: {} ({}: {})\n",
+            "relative: {} ({})\n",
             relative_text(standing, total),
-            standing.title(),
             standing.describe()
         ));
     }
