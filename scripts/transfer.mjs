@@ -2,7 +2,8 @@
 // browser's cache. Counts every resource of the page and of its solver worker (Resource
 // Timing's transferSize: headers + encoded body, 0 when served from the cache).
 //   node scripts/transfer.mjs [--root DIR]    (DIR: a folder from build-web.sh --dist)
-// Build the page first (scripts/build-web.sh). Prints a table per load and the totals.
+// Build the page first (scripts/build-web.sh). Prints a table per load and the totals, then
+// when the board became playable (the page's 'arcade-ready' performance mark).
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +58,16 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       for (const r of rows) console.log(`  ${String(r.transferSize).padStart(9)}  ${r.name} (${r.bodySize.toLocaleString('en-US')} bytes)`);
     }
     console.log(`transfer: cold ${total(loads.cold)} bytes, reload ${total(loads.reload)} bytes`);
+    // When the board became playable: the page's 'arcade-ready' mark (ms from navigation),
+    // the median of 7 reloads (a loopback server; the browser's cache warm).
+    const page = await browser.newPage();
+    const readyAt = [];
+    for (let i = 0; i < 7; i++) {
+      await load(page, () => (i ? page.reload() : page.goto(`http://127.0.0.1:${server.address().port}/`)));
+      readyAt.push(await page.evaluate(() => performance.getEntriesByName('arcade-ready')[0].startTime));
+    }
+    readyAt.sort((a, b) => a - b);
+    console.log(`playable board: median ${readyAt[3].toFixed(0)} ms after navigation (7 loads: ${readyAt.map((t) => t.toFixed(0)).join(', ')})`);
   } finally {
     await browser.close();
     server.close();

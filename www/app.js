@@ -1023,6 +1023,7 @@ async function main() {
     state: () => ({ view: state.view, game: state.game, seed: state.seed, params: state.params, turn: state.play.cursor(), moves: state.play.moves(), source: state.source, theme: state.theme }),
   };
   document.body.dataset.ready = 'true';
+  performance.mark('arcade-ready'); // scripts/transfer.mjs reports it
 }
 
 // Chromium reports a ResizeObserver that could not deliver every notice in one frame as an

@@ -43,13 +43,113 @@ pub fn flood(seed: Bits, mask: Bits) -> Bits {
     }
 }
 
-/// The `k`-th set bit (0-based) of `s`.
+/// The `k`-th set bit (0-based) of `s` (k < popcount).
 #[inline]
-pub fn nth_bit(mut s: Bits, k: u32) -> usize {
-    for _ in 0..k {
-        s &= s - 1;
+pub fn nth_bit(s: Bits, k: u32) -> usize {
+    let low = s as u64;
+    let count = low.count_ones();
+    if k < count {
+        select64(low, k)
+    } else {
+        64 + select64((s >> 64) as u64, k - count)
     }
-    s.trailing_zeros() as usize
+}
+
+#[inline]
+fn select64(mut x: u64, mut k: u32) -> usize {
+    let mut base = 0;
+    loop {
+        let c = (x & 0xFFFF).count_ones();
+        if k < c {
+            break;
+        }
+        k -= c;
+        x >>= 16;
+        base += 16;
+    }
+    for _ in 0..k {
+        x &= x - 1;
+    }
+    base + x.trailing_zeros() as usize
+}
+
+/// A uniformly drawn set bit of a non-empty `s`.
+#[inline]
+pub fn pick(s: Bits, rng: &mut FastRng) -> u8 {
+    let count = s.count_ones();
+    if count == 1 {
+        return s.trailing_zeros() as u8;
+    }
+    nth_bit(s, rng.below(count)) as u8
+}
+
+/// The cell values, and a second layout of cell masks for "the best value in a set of
+/// cells": bit r of a rank mask is the cell of r-th highest value, so the best cells of a
+/// set are its lowest bit and the cells of equal value next to it.
+#[derive(Clone, Debug)]
+pub struct Values {
+    pub v: [u32; CELLS],
+    /// Rank of each cell (0: highest value) and cell of each rank.
+    pub rank: [u8; CELLS],
+    pub cell_of: [u8; CELLS],
+    /// Value at each rank, and the ranks of that same value.
+    value_at: [u32; CELLS],
+    same: [Bits; CELLS],
+    /// `to_rank` by bytes: the rank mask of each byte value at each byte position.
+    table: Box<[[Bits; 256]; 13]>,
+}
+
+impl Values {
+    pub fn new(values: &[u32; CELLS]) -> Values {
+        let mut order: [u8; CELLS] = std::array::from_fn(|c| c as u8);
+        order.sort_by_key(|&c| (std::cmp::Reverse(values[c as usize]), c));
+        let mut rank = [0u8; CELLS];
+        for (r, &c) in order.iter().enumerate() {
+            rank[c as usize] = r as u8;
+        }
+        let value_at: [u32; CELLS] = std::array::from_fn(|r| values[order[r] as usize]);
+        let same = std::array::from_fn(|r| {
+            (0..CELLS)
+                .filter(|&q| value_at[q] == value_at[r])
+                .fold(0, |s, q| s | bit(q))
+        });
+        let mut table = Box::new([[0; 256]; 13]);
+        for (i, row) in table.iter_mut().enumerate() {
+            for (byte, entry) in row.iter_mut().enumerate() {
+                for j in 0..8 {
+                    let cell = i * 8 + j;
+                    if byte >> j & 1 == 1 && cell < CELLS {
+                        *entry |= bit(rank[cell] as usize);
+                    }
+                }
+            }
+        }
+        Values {
+            v: *values,
+            rank,
+            cell_of: order,
+            value_at,
+            same,
+            table,
+        }
+    }
+
+    /// A cell mask in the rank layout.
+    #[inline]
+    pub fn to_rank(&self, s: Bits) -> Bits {
+        let mut r = 0;
+        for (i, row) in self.table.iter().enumerate() {
+            r |= row[(s >> (8 * i)) as usize & 0xFF];
+        }
+        r
+    }
+
+    /// The best value in a non-empty rank mask `r` and the ranks of `r` that have it.
+    #[inline]
+    pub fn top(&self, r: Bits) -> (u32, Bits) {
+        let i = r.trailing_zeros() as usize;
+        (self.value_at[i], r & self.same[i])
+    }
 }
 
 /// Small fast generator for rollouts (xorshift64*).
@@ -118,11 +218,17 @@ pub struct Sim {
     pub pos: [u8; MAX_PLAYERS],
     pub scores: [i64; MAX_PLAYERS],
     pub pieces: Bits,
+    /// In the rank layout (`Values`): each player's cells, the owned cells (by anyone),
+    /// those at level 1, those at the cap.
+    pub ranked: [Bits; MAX_PLAYERS],
+    pub owned: Bits,
+    pub level1: Bits,
+    pub capped: Bits,
     pub turn: usize,
 }
 
 impl Sim {
-    pub fn new(board: &Board, m: usize, u: u8, values: &[u32; CELLS], turn: usize) -> Sim {
+    pub fn new(board: &Board, m: usize, u: u8, values: &Values, turn: usize) -> Sim {
         let mut own = [0; MAX_PLAYERS];
         for cell in 0..CELLS {
             if board.owner[cell] >= 0 {
@@ -131,6 +237,21 @@ impl Sim {
         }
         let mut reach = [0; MAX_PLAYERS];
         let mut pieces = 0;
+        let (mut owned, mut level1, mut capped) = (0, 0, 0);
+        let mut ranked = [0; MAX_PLAYERS];
+        for cell in 0..CELLS {
+            if board.owner[cell] >= 0 {
+                let r = bit(values.rank[cell] as usize);
+                ranked[board.owner[cell] as usize] |= r;
+                owned |= r;
+                if board.level[cell] == 1 {
+                    level1 |= r;
+                }
+                if board.level[cell] == u {
+                    capped |= r;
+                }
+            }
+        }
         for p in 0..m {
             reach[p] = flood(bit(board.pos[p] as usize), own[p]);
             pieces |= bit(board.pos[p] as usize);
@@ -143,10 +264,77 @@ impl Sim {
             own,
             reach,
             pos: board.pos,
-            scores: board.player_scores(values),
+            scores: board.player_scores(&values.v),
             pieces,
+            ranked,
+            owned,
+            level1,
+            capped,
             turn,
         }
+    }
+
+    /// B_p (a rank mask) split by `Kind` (indexed by it).
+    #[inline]
+    pub fn kind_masks(&self, p: usize, b: Bits) -> [Bits; 5] {
+        let mine = self.ranked[p];
+        let enemy = self.owned & !mine;
+        [
+            b & !self.owned,
+            b & mine & !self.capped,
+            b & mine & self.capped,
+            b & enemy & self.level1,
+            b & enemy & !self.level1,
+        ]
+    }
+
+    /// The greedy choice over rank masks with weights `w`: a cell of highest `V * w`, ties
+    /// drawn uniformly (every cell of a set with weight 0 is worth 0).
+    #[inline]
+    pub fn greedy<const K: usize>(
+        masks: &[Bits; K],
+        w: &[f64; K],
+        values: &Values,
+        rng: &mut FastRng,
+    ) -> u8 {
+        let mut best = -1.0;
+        let mut ties: Bits = 0;
+        for k in 0..K {
+            let s = masks[k];
+            if s == 0 {
+                continue;
+            }
+            let (a, cells) = if w[k] == 0.0 {
+                (0.0, s)
+            } else {
+                let (v, cells) = values.top(s);
+                (v as f64 * w[k], cells)
+            };
+            if a > best {
+                best = a;
+                ties = cells;
+            } else if a == best {
+                ties |= cells;
+            }
+        }
+        values.cell_of[pick(ties, rng) as usize]
+    }
+
+    /// Sets the level masks of one owned cell from its level.
+    #[inline]
+    fn mark(&mut self, cell: usize, values: &Values) {
+        let b = bit(values.rank[cell] as usize);
+        let level = self.level[cell];
+        self.level1 = if level == 1 {
+            self.level1 | b
+        } else {
+            self.level1 & !b
+        };
+        self.capped = if level == self.u {
+            self.capped | b
+        } else {
+            self.capped & !b
+        };
     }
 
     /// Player p's legal targets B_p as a mask.
@@ -181,44 +369,53 @@ impl Sim {
         p: usize,
         w: &KindWeights,
         eps: f64,
-        values: &[f64; CELLS],
+        values: &Values,
         rng: &mut FastRng,
     ) -> u8 {
         let b = self.candidates(p);
         if rng.unit() < eps {
-            return nth_bit(b, rng.below(b.count_ones())) as u8;
+            return pick(b, rng);
         }
-        let mut best = -1.0;
-        let mut choice = self.pos[p];
-        let mut ties = 0;
-        let mut rest = b;
-        while rest != 0 {
-            let cell = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let a = values[cell] * w[self.kind(p, cell) as usize];
-            if a > best {
-                best = a;
-                choice = cell as u8;
-                ties = 1;
-            } else if a == best {
-                ties += 1;
-                if rng.below(ties) == 0 {
-                    choice = cell as u8;
-                }
-            }
+        Sim::greedy(&self.kind_masks(p, values.to_rank(b)), w, values, rng)
+    }
+
+    /// `ai_move` that also returns the greedy target (the move without its random part),
+    /// drawn even when the AI moves at random.
+    #[inline]
+    pub fn ai_move_and_greedy(
+        &self,
+        p: usize,
+        w: &KindWeights,
+        eps: f64,
+        values: &Values,
+        rng: &mut FastRng,
+    ) -> (u8, u8) {
+        let b = self.candidates(p);
+        let random = rng.unit() < eps;
+        let greedy = Sim::greedy(&self.kind_masks(p, values.to_rank(b)), w, values, rng);
+        if random {
+            (pick(b, rng), greedy)
+        } else {
+            (greedy, greedy)
         }
-        choice
     }
 
     /// One turn with every target chosen: the judge's conflict, update and restore rules.
     /// Returns the removed players as a bit mask.
-    pub fn step(&mut self, targets: &[u8; MAX_PLAYERS], values: &[u32; CELLS]) -> u32 {
+    pub fn step(&mut self, targets: &[u8; MAX_PLAYERS], values: &Values) -> u32 {
         let m = self.m;
         let mut removed = 0u32;
-        for (p, &cell) in targets[..m].iter().enumerate() {
-            let shared = (0..m).any(|q| q != p && targets[q] == cell);
-            if shared && self.owner[cell as usize] != p as i8 {
-                removed |= 1 << p;
+        let (mut seen, mut shared): (Bits, Bits) = (0, 0);
+        for &cell in &targets[..m] {
+            let b = bit(cell as usize);
+            shared |= seen & b;
+            seen |= b;
+        }
+        if shared != 0 {
+            for (p, &cell) in targets[..m].iter().enumerate() {
+                if shared & bit(cell as usize) != 0 && self.owner[cell as usize] != p as i8 {
+                    removed |= 1 << p;
+                }
             }
         }
         let mut lost = 0u32;
@@ -228,17 +425,22 @@ impl Sim {
                 continue;
             }
             let cell = target as usize;
-            let v = values[cell] as i64;
+            let v = values.v[cell] as i64;
+            let r = bit(values.rank[cell] as usize);
             let owner = self.owner[cell];
             if owner < 0 {
                 self.owner[cell] = p as i8;
                 self.level[cell] = 1;
                 self.own[p] |= bit(cell);
+                self.ranked[p] |= r;
+                self.owned |= r;
+                self.mark(cell, values);
                 self.scores[p] += v;
                 gained |= 1 << p;
             } else if owner as usize == p {
                 if self.level[cell] < self.u {
                     self.level[cell] += 1;
+                    self.mark(cell, values);
                     self.scores[p] += v;
                 }
             } else {
@@ -250,12 +452,16 @@ impl Sim {
                     self.level[cell] = 1;
                     self.own[q] &= !bit(cell);
                     self.own[p] |= bit(cell);
+                    self.ranked[q] &= !r;
+                    self.ranked[p] |= r;
                     self.scores[p] += v;
+                    self.mark(cell, values);
                     if self.reach[q] & bit(cell) != 0 {
                         lost |= 1 << q;
                     }
                     gained |= 1 << p;
                 } else {
+                    self.mark(cell, values);
                     removed |= 1 << p;
                     continue;
                 }
@@ -269,11 +475,29 @@ impl Sim {
                 self.reach[p] = flood(bit(self.pos[p] as usize), self.own[p]);
             } else if gained >> p & 1 == 1 {
                 // The new cell may join own cells that were cut off before.
-                self.reach[p] = flood(self.reach[p] | bit(self.pos[p] as usize), self.own[p]);
+                let cell = bit(self.pos[p] as usize);
+                let cut_off = self.own[p] & !self.reach[p] & !cell;
+                self.reach[p] = if cut_off & spread(cell) != 0 {
+                    flood(self.reach[p] | cell, self.own[p])
+                } else {
+                    self.reach[p] | cell
+                };
             }
         }
         self.turn += 1;
         removed
+    }
+
+    /// The AI with the highest score (the first one on a tie).
+    #[inline]
+    pub fn leader(&self) -> usize {
+        let mut lead = 1;
+        for p in 2..self.m {
+            if self.scores[p] > self.scores[lead] {
+                lead = p;
+            }
+        }
+        lead
     }
 
     /// S0 and the best AI score.
@@ -298,7 +522,8 @@ mod tests {
             let mut rng = FastRng::new(seed);
             let mut list = Vec::new();
             for _ in 0..TURNS {
-                let sim = Sim::new(&state.board, inst.m, inst.u, &inst.values, state.turn());
+                let values = Values::new(&inst.values);
+                let sim = Sim::new(&state.board, inst.m, inst.u, &values, state.turn());
                 for p in 0..inst.m {
                     state.board.candidates(inst.m, p, &mut list);
                     let judge: Bits = list.iter().fold(0, |s, &c| s | bit(c as usize));
@@ -321,7 +546,8 @@ mod tests {
         for seed in 0..8 {
             let inst = Territory::generate(seed, &Params::new());
             let mut state = Territory::start(&inst);
-            let mut sim = Sim::new(&state.board, inst.m, inst.u, &inst.values, 0);
+            let values = Values::new(&inst.values);
+            let mut sim = Sim::new(&state.board, inst.m, inst.u, &values, 0);
             let mut rng = FastRng::new(seed + 100);
             let mut list = Vec::new();
             for t in 0..TURNS {
@@ -333,13 +559,19 @@ mod tests {
                     &crate::games::territory::Action::to_cell(pick as usize),
                 )
                 .unwrap();
-                sim.step(&state.history[t].targets, &inst.values);
+                sim.step(&state.history[t].targets, &values);
                 assert_eq!(sim.owner, state.board.owner, "seed {seed} turn {t}");
                 assert_eq!(sim.level, state.board.level, "seed {seed} turn {t}");
                 assert_eq!(sim.pos, state.board.pos, "seed {seed} turn {t}");
                 assert_eq!(sim.scores, state.board.player_scores(&inst.values));
-                let fresh = Sim::new(&state.board, inst.m, inst.u, &inst.values, t + 1);
+                let fresh = Sim::new(&state.board, inst.m, inst.u, &values, t + 1);
                 assert_eq!(sim.reach, fresh.reach, "seed {seed} turn {t}");
+                assert_eq!(sim.ranked, fresh.ranked, "seed {seed} turn {t}");
+                assert_eq!(
+                    (sim.owned, sim.level1, sim.capped),
+                    (fresh.owned, fresh.level1, fresh.capped),
+                    "seed {seed} turn {t}"
+                );
             }
         }
     }
@@ -348,8 +580,8 @@ mod tests {
     fn greedy_ai_move_agrees_with_the_judge_values() {
         let inst = Territory::generate(4, &Params::new());
         let board = Board::start(&inst.starts);
-        let sim = Sim::new(&board, inst.m, inst.u, &inst.values, 0);
-        let values: [f64; CELLS] = std::array::from_fn(|c| inst.values[c] as f64);
+        let values = Values::new(&inst.values);
+        let sim = Sim::new(&board, inst.m, inst.u, &values, 0);
         let w = AiParams {
             wa: 0.9,
             wb: 0.4,

@@ -1,0 +1,99 @@
+//! Side-by-side settings of the Territory `mc` player on the same seeds: each seed is played
+//! once per setting, and the means, the mean of log2(1 + S0/SA)-like score differences and
+//! wins against the first setting are printed.
+//!
+//! Usage: cargo run --release --example territory_tune -- FROM COUNT BUDGET_MS ITERATIONS
+//!        SETTING [SETTING ...]
+//! A SETTING is `base` or comma-separated `name=value` (names as in `mc::Config`; `policy`
+//! takes seven values separated by `/`). ITERATIONS caps the iterations per turn (0: none),
+//! so with a large budget the work is fixed whatever the load of the machine.
+//! M=.. and U=.. in the environment force those parameters (as gen --M / --U).
+//! TSV=prefix writes prefix-K.tsv (seed, M, U, score) per setting.
+use arcade::clock::Budget;
+use arcade::game::{play, Game, Params};
+use arcade::games::territory::solver::mc::{Config, MonteCarloAgent};
+use arcade::games::territory::Territory;
+use std::io::Write;
+
+fn parse(setting: &str, iterations: usize) -> Config {
+    let mut c = Config::default();
+    if iterations > 0 {
+        c.max_iterations = iterations;
+    }
+    for kv in setting.split(',').filter(|s| *s != "base" && !s.is_empty()) {
+        let (k, v) = kv.split_once('=').expect("name=value");
+        let f = |v: &str| v.parse::<f64>().expect("number");
+        match k {
+            "particles" => c.particles = f(v) as usize,
+            "mh_steps" => c.mh_steps = f(v) as usize,
+            "horizon" => c.horizon = f(v) as usize,
+            "finalists" => c.finalists = f(v) as usize,
+            "policy_eps" => c.policy_eps = f(v),
+            "policy" => {
+                let w: Vec<f64> = v.split('/').map(f).collect();
+                c.policy.copy_from_slice(&w);
+            }
+            _ => c.set(k, f(v)),
+        }
+    }
+    c
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let from: u64 = args[0].parse().unwrap();
+    let count: u64 = args[1].parse().unwrap();
+    let budget_ms: f64 = args[2].parse().unwrap();
+    let iterations: usize = args[3].parse().unwrap();
+    let settings: Vec<(String, Config)> = args[4..]
+        .iter()
+        .map(|s| (s.clone(), parse(s, iterations)))
+        .collect();
+    let mut scores = vec![Vec::new(); settings.len()];
+    let mut files: Vec<Option<std::fs::File>> = settings
+        .iter()
+        .enumerate()
+        .map(|(k, _)| {
+            std::env::var("TSV")
+                .ok()
+                .map(|p| std::fs::File::create(format!("{p}-{k}.tsv")).unwrap())
+        })
+        .collect();
+    for seed in from..from + count {
+        let mut params = Params::new();
+        for name in ["M", "U"] {
+            if let Ok(v) = std::env::var(name) {
+                params.insert(name.into(), v.parse().unwrap());
+            }
+        }
+        let inst = Territory::generate(seed, &params);
+        let mut line = format!("seed {seed} M={} U={}:", inst.m, inst.u);
+        for (k, (_, config)) in settings.iter().enumerate() {
+            let mut agent = MonteCarloAgent::with_config(config.clone());
+            let (_, state) = play::<Territory>(&inst, &mut agent, &mut Budget::new(budget_ms))
+                .expect("legal play");
+            let score = Territory::score(&inst, &state);
+            scores[k].push(score);
+            line += &format!(" {score}");
+            if let Some(f) = &mut files[k] {
+                writeln!(f, "{seed}\t{}\t{}\t{score}", inst.m, inst.u).unwrap();
+            }
+        }
+        eprintln!("{line}");
+    }
+    let n = count as f64;
+    for (k, (name, _)) in settings.iter().enumerate() {
+        let mean = scores[k].iter().sum::<i64>() as f64 / n;
+        let diffs: Vec<f64> = (0..count as usize)
+            .map(|i| (scores[k][i] - scores[0][i]) as f64)
+            .collect();
+        let d = diffs.iter().sum::<f64>() / n;
+        let sd = (diffs.iter().map(|x| (x - d).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)).sqrt();
+        let wins = diffs.iter().filter(|&&x| x > 0.0).count();
+        let losses = diffs.iter().filter(|&&x| x < 0.0).count();
+        println!(
+            "{name}: mean {mean:.0}  vs first {d:+.0} ± {:.0}  won {wins} lost {losses}",
+            sd / n.sqrt()
+        );
+    }
+}
