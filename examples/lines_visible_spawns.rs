@@ -117,28 +117,12 @@ fn main() {
         .into_iter()
         .filter(|&s| only.is_empty() || only == s.tag());
     for sight in sights {
-        let mut results: Vec<Row> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    let params = &params;
-                    scope.spawn(move || {
-                        (from + t..from + count)
-                            .step_by(threads as usize)
-                            .map(|seed| {
-                                let instance = Lines::generate(seed, params);
-                                let (moves, score) = play(&instance, sight, finalists, rounds);
-                                (seed, instance.n, instance.colors, moves, score)
-                            })
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().unwrap())
-                .collect()
+        let seeds: Vec<u64> = (from..from + count).collect();
+        let results: Vec<Row> = arcade::parallel::map(&seeds, threads as usize, |&seed| {
+            let instance = Lines::generate(seed, &params);
+            let (moves, score) = play(&instance, sight, finalists, rounds);
+            (seed, instance.n, instance.colors, moves, score)
         });
-        results.sort();
         let games = results.len() as f64;
         let full = results.iter().filter(|r| r.3 >= MAX_MOVES).count();
         let length = results.iter().map(|r| r.3 as f64).sum::<f64>() / games;

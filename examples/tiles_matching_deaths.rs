@@ -61,24 +61,8 @@ fn main() {
         _ => panic!("usage: FIRST_SEED COUNT N MAX_MOVES [THREADS [S D]]"),
     };
     let seeds: Vec<u64> = (first..first + count).collect();
-    let games: Vec<(usize, bool, i64)> = std::thread::scope(|scope| {
-        let threads: Vec<_> = (0..threads as usize)
-            .map(|t| {
-                let seeds = &seeds;
-                scope.spawn(move || {
-                    seeds
-                        .iter()
-                        .skip(t)
-                        .step_by(threads as usize)
-                        .map(|&seed| play(seed, n as i64, sd, max_moves as usize))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        threads
-            .into_iter()
-            .flat_map(|t| t.join().unwrap())
-            .collect()
+    let games = arcade::parallel::map(&seeds, threads as usize, |&seed| {
+        play(seed, n as i64, sd, max_moves as usize)
     });
     let moves: usize = games.iter().map(|g| g.0).sum();
     let deaths = games.iter().filter(|g| g.1).count();

@@ -18,26 +18,15 @@ use arcade::games::lines::Lines;
 
 /// Mean length of the greedy games on `seeds`, two threads.
 fn mean_length(weights: &Weights, seeds: &[u64]) -> f64 {
-    let total: usize = std::thread::scope(|scope| {
-        let threads: Vec<_> = (0..2)
-            .map(|t| {
-                scope.spawn(move || {
-                    let mut moves = 0;
-                    for &seed in seeds.iter().skip(t).step_by(2) {
-                        let instance = Lines::generate(seed, &Params::new());
-                        let mut agent = GreedyAgent::with_weights(weights.clone());
-                        let mut budget = Budget::new(1e9);
-                        let (_, state) = play::<Lines>(&instance, &mut agent, &mut budget)
-                            .expect("greedy plays legal moves");
-                        moves += state.moves;
-                    }
-                    moves
-                })
-            })
-            .collect();
-        threads.into_iter().map(|t| t.join().unwrap()).sum()
+    let moves = arcade::parallel::map(seeds, 2, |&seed| {
+        let instance = Lines::generate(seed, &Params::new());
+        let mut agent = GreedyAgent::with_weights(weights.clone());
+        let mut budget = Budget::new(1e9);
+        let (_, state) =
+            play::<Lines>(&instance, &mut agent, &mut budget).expect("greedy plays legal moves");
+        state.moves
     });
-    total as f64 / seeds.len() as f64
+    moves.iter().sum::<usize>() as f64 / seeds.len() as f64
 }
 
 fn decided_seeds(from: u64, count: usize, min_n: usize) -> Vec<u64> {

@@ -30,8 +30,11 @@ out_dir="$ROOT/$(build_setting bindgen out-dir)"
 target="$(build_setting bindgen target)"
 say "building the wasm module"
 (cd "$ROOT" && cargo build --locked --release --lib --target wasm32-unknown-unknown)
+# cargo's output folder: $CARGO_TARGET_DIR when set (relative to $ROOT, where cargo ran).
+target_dir="${CARGO_TARGET_DIR:-target}"
+case "$target_dir" in /*) ;; *) target_dir="$ROOT/$target_dir" ;; esac
 wasm-bindgen --target "$target" --no-typescript --out-dir "$out_dir" \
-  "$ROOT/target/wasm32-unknown-unknown/release/arcade.wasm"
+  "$target_dir/wasm32-unknown-unknown/release/arcade.wasm"
 if [ "$(build_setting wasm-opt enabled)" = "true" ]; then
   wasm_opt="$ROOT/scripts/web-tools/node_modules/.bin/wasm-opt"
   say "optimising with $("$wasm_opt" --version)"

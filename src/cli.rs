@@ -1,11 +1,12 @@
 //! The `arcade` command line (native only; `main.rs` says why).
 
+use arcade::bench::DynBench;
 use arcade::clock::{now_ms, Budget};
 use arcade::game::{DynGame, Error, ParamSpec, Params};
 use arcade::games;
 use arcade::report::{self, median, Record, Run};
 use arcade::tester::batch::{self, seed_file, Batch, Summary};
-use arcade::tester::{RunSpec, Status};
+use arcade::tester::{DynTester, RunSpec, Status};
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -220,6 +221,15 @@ fn game(id: &str) -> Result<&'static dyn DynGame, String> {
     games::find(id).ok_or_else(|| games::unknown(id))
 }
 
+/// The game's tester (`arcade run`) and simulator benchmark, from the registry's own lists.
+fn tester(game: &dyn DynGame) -> Result<&'static dyn DynTester, String> {
+    games::tester(game.info().id).ok_or_else(|| games::unknown(game.info().id))
+}
+
+fn bench_of(game: &dyn DynGame) -> Result<&'static dyn DynBench, String> {
+    games::bench(game.info().id).ok_or_else(|| games::unknown(game.info().id))
+}
+
 fn positive_ms(text: &str) -> Result<f64, String> {
     text.parse::<f64>()
         .ok()
@@ -279,8 +289,8 @@ fn with_game_params(mut command: clap::Command) -> clap::Command {
         .map(|g| {
             let info = g.info();
             let clock = match info.contest.clock {
-                arcade::protocol::Clock::Thinking => "thinking",
-                arcade::protocol::Clock::Wall => "wall",
+                arcade::contest::Clock::Thinking => "thinking",
+                arcade::contest::Clock::Wall => "wall",
             };
             let seconds = info.contest.time_limit_ms as f64 / 1000.0;
             format!("{} {seconds} s of {clock} time", info.id)
@@ -397,17 +407,11 @@ fn seed_option(game: &dyn DynGame, text: &str) -> Result<u64, String> {
     seed(game, text).map_err(|e| format!("--seed {text}: {e}"))
 }
 
-/// `A..B` (inclusive) or a single seed.
+/// The value of `--seeds`: `A..B` (inclusive) or a single seed; errors name the option.
 fn parse_seed_range(game: &dyn DynGame, text: &str) -> Result<Vec<u64>, String> {
-    let (a, b) = text.split_once("..").unwrap_or((text, text));
-    let first = seed(game, a).map_err(|e| format!("--seeds {text}: {e}"))?;
-    let last = seed(game, b).map_err(|e| format!("--seeds {text}: {e}"))?;
-    if last < first || last - first >= 100_000 {
-        return Err(format!(
-            "--seeds {text}: need A..B with A <= B and at most 100000 seeds"
-        ));
-    }
-    Ok((first..=last).collect())
+    let info = game.info();
+    arcade::game::parse_seed_range(text, info.min_seed, info.max_seed)
+        .map_err(|e| format!("--seeds {text}: {e}"))
 }
 
 fn gen(args: &GenArgs, params: &Params) -> Result<(), String> {
@@ -499,7 +503,9 @@ fn run(args: &RunArgs, params: &Params) -> Result<ExitCode, String> {
             time_limit_ms: args.time_limit_ms,
             stderr: Stdio::inherit(),
         };
-        let report = game.run(seed, params, spec).map_err(|e| e.to_string())?;
+        let report = tester(game)?
+            .run(seed, params, spec)
+            .map_err(|e| e.to_string())?;
         let mut stdout = std::io::stdout().lock();
         stdout
             .write_all(report.output.as_bytes())
@@ -515,7 +521,7 @@ fn run(args: &RunArgs, params: &Params) -> Result<ExitCode, String> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let batch = Batch {
-        game,
+        tester: tester(game)?,
         params,
         seeds: &seeds,
         command: &args.command,
@@ -701,20 +707,7 @@ fn bench(args: &BenchArgs, params: &Params) -> Result<(), String> {
             },
         }
     };
-    let mut rows: Vec<BenchRow> = Vec::new();
-    let chunks: Vec<Vec<u64>> = (0..args.jobs)
-        .map(|j| seeds.iter().copied().skip(j).step_by(args.jobs).collect())
-        .collect();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = chunks
-            .iter()
-            .map(|chunk| scope.spawn(|| chunk.iter().map(|&s| run_one(s)).collect::<Vec<_>>()))
-            .collect();
-        for h in handles {
-            rows.extend(h.join().expect("a bench thread panicked"));
-        }
-    });
-    rows.sort_by_key(|r| r.seed);
+    let rows: Vec<BenchRow> = arcade::parallel::map(&seeds, args.jobs, |&s| run_one(s));
 
     println!("| seed | instance | score | moves | ms |");
     println!("|---:|---|---:|---:|---:|");
@@ -769,6 +762,7 @@ fn bench(args: &BenchArgs, params: &Params) -> Result<(), String> {
     scores.clear();
 
     // Simulator throughput: replay the deterministic greedy output of the first seed.
+    let simulator = bench_of(game)?;
     let seed = seeds[0];
     let greedy = game
         .solve(seed, params, "greedy", &mut Budget::new(f64::MAX))
@@ -776,7 +770,7 @@ fn bench(args: &BenchArgs, params: &Params) -> Result<(), String> {
     let mut rates: Vec<f64> = (0..5)
         .map(|_| {
             let start = now_ms();
-            let moves = game
+            let moves = simulator
                 .replay_throughput(seed, params, &greedy.output, 200.0)
                 .unwrap_or(0);
             moves as f64 / ((now_ms() - start) / 1000.0)

@@ -62,11 +62,13 @@ pub struct Progress {
 
 type ClockFn = Box<dyn FnMut() -> f64>;
 type ProgressFn = Box<dyn FnMut(&Progress)>;
+/// One clock, read by a budget and the shares carved from it.
+type SharedClock = std::rc::Rc<std::cell::RefCell<ClockFn>>;
 
 /// A wall-clock budget with a soft deadline. Solvers call `should_stop` in their inner loops;
 /// it reads the clock only every `check_every` calls, so it is cheap enough for hot paths.
 pub struct Budget {
-    clock: ClockFn,
+    clock: SharedClock,
     start_ms: f64,
     limit_ms: f64,
     check_every: u32,
@@ -83,8 +85,12 @@ impl Budget {
     }
 
     /// A budget on any clock (tests pass a mock one).
-    pub fn with_clock(limit_ms: f64, mut clock: ClockFn) -> Self {
-        let start_ms = clock();
+    pub fn with_clock(limit_ms: f64, clock: ClockFn) -> Self {
+        Self::on(std::rc::Rc::new(std::cell::RefCell::new(clock)), limit_ms)
+    }
+
+    fn on(clock: SharedClock, limit_ms: f64) -> Self {
+        let start_ms = (clock.borrow_mut())();
         Budget {
             clock,
             start_ms,
@@ -114,7 +120,13 @@ impl Budget {
     }
 
     pub fn elapsed_ms(&mut self) -> f64 {
-        (self.clock)() - self.start_ms
+        (self.clock.borrow_mut())() - self.start_ms
+    }
+
+    /// A budget of `limit_ms` from now on the same clock (a mock clock in tests), for a part
+    /// of the work; it reports no progress.
+    pub fn share(&self, limit_ms: f64) -> Budget {
+        Budget::on(self.clock.clone(), limit_ms).check_every(self.check_every)
     }
 
     pub fn remaining_ms(&mut self) -> f64 {
@@ -232,6 +244,19 @@ mod tests {
         }
         // Each report reads the clock once (+20 ms), so every third one passes the 50 ms gate.
         assert_eq!(*seen.borrow(), vec![0, 3, 6, 9]);
+    }
+
+    #[test]
+    fn a_share_runs_on_the_same_clock() {
+        let mut budget = Budget::with_clock(100.0, stepping_clock(1.0)).check_every(1);
+        let mut share = budget.share(10.0);
+        // The share started at the budget's second reading: it is spent ten readings later.
+        for _ in 0..9 {
+            assert!(!share.is_spent());
+        }
+        assert!(share.is_spent());
+        // Every reading of the share moved the budget's clock too: 1 + 1 + 10, then this one.
+        assert_eq!(budget.elapsed_ms(), 12.0);
     }
 
     #[test]

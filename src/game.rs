@@ -5,7 +5,7 @@
 //! tests, the page and share links all score an output the same way.
 
 use crate::clock::Budget;
-use crate::protocol::{Contest, Protocol};
+use crate::contest::Contest;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -128,6 +128,8 @@ pub trait Game: 'static {
     /// The id used in URLs, the CLI and module names (`square-remover`).
     const ID: &'static str;
     const TITLE: &'static str;
+    /// The original contest's time limit, invalid score and standings rule.
+    const CONTEST: Contest;
     const PARAMS: &'static [ParamSpec];
     const MIN_SEED: u64;
     const MAX_SEED: u64;
@@ -254,6 +256,23 @@ pub fn parse_seed(text: &str, min: u64, max: u64) -> Result<u64, String> {
         return Err(bad());
     }
     Ok(seed)
+}
+
+/// The most seeds a range may hold.
+pub const MAX_SEEDS: u64 = 100_000;
+
+/// Seeds `A..B` (inclusive) or one seed, each checked against the game's range: the one
+/// seed-range reader of the crate (`arcade gen`, `bench`, `run`).
+pub fn parse_seed_range(text: &str, min: u64, max: u64) -> Result<Vec<u64>, String> {
+    let (a, b) = text.split_once("..").unwrap_or((text, text));
+    let first = parse_seed(a, min, max)?;
+    let last = parse_seed(b, min, max)?;
+    if last < first || last - first >= MAX_SEEDS {
+        return Err(format!(
+            "need A..B with A <= B and at most {MAX_SEEDS} seeds"
+        ));
+    }
+    Ok((first..=last).collect())
 }
 
 /// Replays a whole output from the start; the final state or the first bad move.
@@ -587,22 +606,6 @@ pub trait DynGame: Sync {
         seed: u64,
         params: &Params,
     ) -> Result<Vec<(&'static str, i64)>, Error>;
-    /// Replays `output` (valid) until at least `min_ms` have passed; returns moves applied.
-    fn replay_throughput(
-        &self,
-        seed: u64,
-        params: &Params,
-        output: &str,
-        min_ms: f64,
-    ) -> Result<u64, Error>;
-    /// Runs a contestant's program on a test like the official tester (`tester::run`).
-    #[cfg(not(target_arch = "wasm32"))]
-    fn run(
-        &self,
-        seed: u64,
-        params: &Params,
-        spec: crate::tester::RunSpec,
-    ) -> Result<crate::tester::RunReport, Error>;
 }
 
 /// The object-safe face of a `Session`.
@@ -632,26 +635,32 @@ pub trait DynSession {
     fn analyze(&self) -> Option<serde_json::Value>;
 }
 
-/// Adapts a `Game` to the registry.
+/// The instance of a seed, its range and the parameters checked first.
+pub fn instance<G: Game>(seed: u64, params: &Params) -> Result<G::Instance, Error> {
+    if seed < G::MIN_SEED || seed > G::MAX_SEED {
+        return Err(Error::Request(format!(
+            "seed must be a whole number from {} to {}, got {seed}",
+            G::MIN_SEED,
+            G::MAX_SEED
+        )));
+    }
+    validate_params(G::PARAMS, params).map_err(Error::Request)?;
+    Ok(G::generate(seed, params))
+}
+
+/// Adapts a `Game` to the registry (`games::ALL`). The benchmark (`bench::DynBench`) and,
+/// natively, the tester (`tester::DynTester`) adapt the same type in their own modules.
 pub struct Registered<G: Game>(std::marker::PhantomData<fn() -> G>);
 
 impl<G: Game> Registered<G> {
     pub const GAME: Self = Registered(std::marker::PhantomData);
 
     fn instance(&self, seed: u64, params: &Params) -> Result<G::Instance, Error> {
-        if seed < G::MIN_SEED || seed > G::MAX_SEED {
-            return Err(Error::Request(format!(
-                "seed must be a whole number from {} to {}, got {seed}",
-                G::MIN_SEED,
-                G::MAX_SEED
-            )));
-        }
-        validate_params(G::PARAMS, params).map_err(Error::Request)?;
-        Ok(G::generate(seed, params))
+        instance::<G>(seed, params)
     }
 }
 
-impl<G: Protocol> DynGame for Registered<G> {
+impl<G: Game> DynGame for Registered<G> {
     fn info(&self) -> GameInfo {
         GameInfo {
             id: G::ID,
@@ -729,38 +738,6 @@ impl<G: Protocol> DynGame for Registered<G> {
         params: &Params,
     ) -> Result<Vec<(&'static str, i64)>, Error> {
         Ok(G::instance_params(&self.instance(seed, params)?))
-    }
-
-    fn replay_throughput(
-        &self,
-        seed: u64,
-        params: &Params,
-        output: &str,
-        min_ms: f64,
-    ) -> Result<u64, Error> {
-        let instance = self.instance(seed, params)?;
-        let actions = G::parse_output(&instance, output)?;
-        replay::<G>(&instance, &actions)?;
-        let start = crate::clock::now_ms();
-        let mut moves = 0u64;
-        while crate::clock::now_ms() - start < min_ms {
-            let mut state = G::start(&instance);
-            for action in &actions {
-                let _ = G::apply(&instance, &mut state, action);
-            }
-            moves += actions.len() as u64;
-        }
-        Ok(moves)
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn run(
-        &self,
-        seed: u64,
-        params: &Params,
-        spec: crate::tester::RunSpec,
-    ) -> Result<crate::tester::RunReport, Error> {
-        crate::tester::run::<G>(&self.instance(seed, params)?, spec).map_err(Error::Request)
     }
 }
 
@@ -866,6 +843,26 @@ mod tests {
             parse_seed("18446744073709551615", 0, u64::MAX),
             Ok(u64::MAX)
         );
+    }
+
+    #[test]
+    fn seed_ranges_are_inclusive_checked_and_capped() {
+        assert_eq!(parse_seed_range("3..5", 1, 100), Ok(vec![3, 4, 5]));
+        assert_eq!(parse_seed_range("7", 1, 100), Ok(vec![7]));
+        assert_eq!(parse_seed_range(" 0..0", 0, 9), Ok(vec![0]));
+        assert!(parse_seed_range("5..3", 1, 100)
+            .unwrap_err()
+            .contains("A <= B"));
+        assert!(parse_seed_range("0..3", 1, 100)
+            .unwrap_err()
+            .contains("from 1 to 100"));
+        assert!(parse_seed_range("1..", 1, 100).is_err());
+        assert!(parse_seed_range("1...3", 1, 100).is_err());
+        let max = u64::MAX;
+        assert!(parse_seed_range("1..100000", 1, max).is_ok());
+        assert!(parse_seed_range("1..100001", 1, max)
+            .unwrap_err()
+            .contains("at most 100000"));
     }
 
     #[test]

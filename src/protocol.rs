@@ -1,32 +1,9 @@
-//! How each contest's official tester talked to a solution program, and the contest's limits.
-//! Each game implements `Protocol` in its folder (`games/<id>/protocol.rs`) with text only;
-//! `tester` (native) runs a program over stdin/stdout with it, and the rules stay the game's
-//! own (`Game::apply`, `replay`).
+//! How each contest's official tester talked to a solution program (native only, as the
+//! tester). Each game implements `Protocol` in its folder (`games/<id>/protocol.rs`) with text
+//! only; `tester` runs a program over stdin/stdout with it, and the rules and limits stay the
+//! game's own (`Game::apply`, `replay`, `Game::CONTEST`). The contract (`game`) knows neither.
 
 use crate::game::Game;
-use crate::standings::Standing;
-use serde::Serialize;
-
-/// Which time counts against the limit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Clock {
-    /// Only the program's thinking time: from the moment the tester has sent what the program
-    /// needs until its reply arrives, summed over the moves (Topcoder's interactive testers).
-    Thinking,
-    /// Wall time from the start of the program until it has ended.
-    Wall,
-}
-
-/// A contest's limits and scoring, as its statement gives them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Contest {
-    pub time_limit_ms: u64,
-    pub clock: Clock,
-    /// The raw score of a run that is invalid for any reason (overrun, crash, bad output).
-    pub invalid_score: i64,
-    pub standing: Standing,
-}
 
 /// What the program reads and writes, in the official tester's order.
 ///
@@ -35,7 +12,6 @@ pub struct Contest {
 /// when `Game::is_over` says so. Offline games: the tester sends `opening`, closes the
 /// program's input, and reads its whole output (`Game::parse_output`, `replay`).
 pub trait Protocol: Game {
-    const CONTEST: Contest;
     const INTERACTIVE: bool;
     /// The tester reads lines as Java's `BufferedReader.readLine`: `\n`, `\r\n` or a lone `\r`
     /// ends one. Otherwise only `\n` does (a `\r` before it is the reply's business).

@@ -250,7 +250,8 @@ pub fn replay_throughput(
     min_ms: f64,
 ) -> Result<f64, JsValue> {
     let game = game(game_id)?;
-    let moves = game
+    let bench = games::bench(game_id).ok_or_else(|| js_error(games::unknown(game_id)))?;
+    let moves = bench
         .replay_throughput(
             seed(game, seed_text)?,
             &params(params_value)?,

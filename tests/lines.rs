@@ -45,9 +45,10 @@ fn the_input_is_n_c_then_the_grid() {
     assert_eq!(rows[5], "0000005");
 }
 
-/// The spec's own-policy traces (A.6), as output files: the same scores through the text.
+/// The reference policies' games ("first", "greedy"; `trace` in src/games/lines/mod.rs), as
+/// output files: the same scores through the text.
 #[test]
-fn the_specs_traces_score_as_the_spec_says() {
+fn the_reference_policies_games_score_through_their_output_files() {
     for (seed, file, score) in [
         (1, "seed1-first.out", 10),
         (2, "seed2-first.out", 0),

@@ -4,6 +4,7 @@
 //! score and move count; a refused move leaves the state as it was and gives a reason; and
 //! mutated outputs never panic, give errors that name a move, and score the same through
 //! every path (`output_check`). The fuzz targets (`fuzz/`) run the same checks on any text.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod output_check;
 
@@ -264,27 +265,68 @@ fn check_game<G: RandomMove>(cases: u64) {
     assert!(finished > 0, "{}: no random game finished", G::ID);
 }
 
-#[test]
-fn square_remover_properties() {
-    check_game::<square_remover::SquareRemover>(12);
+/// One game's property check and its number of random games.
+struct Check {
+    id: &'static str,
+    run: fn(u64),
+    cases: u64,
 }
 
-#[test]
-fn strip2048_properties() {
-    check_game::<strip2048::Strip2048>(40);
+const fn check<G: RandomMove>(cases: u64) -> Check {
+    Check {
+        id: G::ID,
+        run: check_game::<G>,
+        cases,
+    }
 }
 
-#[test]
-fn territory_properties() {
-    check_game::<territory::Territory>(24);
-}
+/// Every game's property check. A game in the registry without one here (it needs its
+/// `RandomMove`) fails `every_registered_game_passes_its_property_check`.
+const CHECKS: &[Check] = &[
+    check::<square_remover::SquareRemover>(12),
+    check::<strip2048::Strip2048>(40),
+    check::<territory::Territory>(24),
+    check::<lines::Lines>(24),
+    check::<tiles_matching::TilesMatching>(24),
+];
 
 #[test]
-fn lines_properties() {
-    check_game::<lines::Lines>(24);
+fn every_registered_game_passes_its_property_check() {
+    let checks: Vec<&Check> = games::ALL
+        .iter()
+        .map(|game| {
+            let id = game.info().id;
+            CHECKS
+                .iter()
+                .find(|c| c.id == id)
+                .unwrap_or_else(|| panic!("{id}: no property check in tests/properties.rs"))
+        })
+        .collect();
+    // The games side by side (a failure's panic names its game and case).
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    arcade::parallel::map(&checks, jobs, |c| (c.run)(c.cases));
 }
 
+/// Every game has its fuzz target in `fuzz/` (built by `scripts/fuzz.sh`, not by CI):
+/// `output_<id>` reading any text as the game's output through `arcade_fuzz::output`.
 #[test]
-fn tiles_matching_properties() {
-    check_game::<tiles_matching::TilesMatching>(24);
+fn every_registered_game_has_its_fuzz_target() {
+    let fuzz = concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/");
+    let manifest = std::fs::read_to_string(format!("{fuzz}Cargo.toml")).unwrap();
+    for game in games::ALL {
+        let id = game.info().id;
+        let target = format!("output_{}", id.replace('-', "_"));
+        let path = format!("fuzz_targets/{target}.rs");
+        let entry = format!("name = \"{target}\"\npath = \"{path}\"");
+        assert!(
+            manifest.contains(&entry),
+            "{id}: fuzz/Cargo.toml has no [[bin]] {target}"
+        );
+        let source = std::fs::read_to_string(format!("{fuzz}{path}"))
+            .unwrap_or_else(|e| panic!("{id}: fuzz/{path}: {e}"));
+        assert!(
+            source.contains(&format!("arcade_fuzz::output(\"{id}\", ")),
+            "{id}: fuzz/{path} does not read its input as a {id} output"
+        );
+    }
 }

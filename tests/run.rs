@@ -47,37 +47,70 @@ fn run_and_rescore(game: &str, seed: &str, program: &[&str]) -> (String, i64) {
     (out.stdout, score)
 }
 
+/// Each game's contestant case: `tests/contestants/<id>.js` talks to `arcade run` in the
+/// contest's protocol, and the run scores as `arcade score` scores its output. A game in the
+/// registry without a case here fails `every_game_speaks_its_protocol_and_scores_as_arcade_score`.
+fn contestant_case(id: &str) -> Option<fn()> {
+    Some(match id {
+        "lines" => || {
+            // The "first" policy reads every grid; its games are the golden files.
+            for (seed, golden, score) in [("1", "seed1-first.out", 10), ("3", "seed3-first.out", 0)]
+            {
+                let (output, got) = run_and_rescore("lines", seed, &[&contestant("lines.js")]);
+                assert_eq!(output, data(&format!("lines/{golden}")));
+                assert_eq!(got, score);
+            }
+        },
+        "square-remover" => || {
+            // The patterned output the official jar scores 5.
+            let (output, score) =
+                run_and_rescore("square-remover", "3", &[&contestant("square-remover.js")]);
+            assert_eq!(output, data("square-remover/3-patterned.out"));
+            assert_eq!(score, 5);
+        },
+        "strip2048" => || {
+            // The exact solver's game, B2's optimum.
+            let moves = format!("{DATA}strip2048/seed7-exact.out");
+            let (_, score) =
+                run_and_rescore("strip2048", "7", &[&contestant("strip2048.js"), &moves]);
+            assert_eq!(score, 2996);
+        },
+        "tiles-matching" => || {
+            // A player that follows the rules on its own board.
+            for seed in ["1", "3", "4"] {
+                let (output, score) =
+                    run_and_rescore("tiles-matching", seed, &[&contestant("tiles-matching.js")]);
+                assert!(
+                    score > 0 && output.ends_with("GIVE UP\n"),
+                    "seed {seed}: {score}"
+                );
+            }
+        },
+        "territory" => || {
+            // Without an official record to replay: stays put every turn.
+            let (output, _) = run_and_rescore("territory", "25", &[&contestant("territory.js")]);
+            assert!(
+                output.starts_with("# hello from the contestant\n"),
+                "{output}"
+            );
+        },
+        _ => return None,
+    })
+}
+
 #[test]
 fn every_game_speaks_its_protocol_and_scores_as_arcade_score() {
-    // Lines: the "first" policy reads every grid; its games are the golden files.
-    for (seed, golden, score) in [("1", "seed1-first.out", 10), ("3", "seed3-first.out", 0)] {
-        let (output, got) = run_and_rescore("lines", seed, &[&contestant("lines.js")]);
-        assert_eq!(output, data(&format!("lines/{golden}")));
-        assert_eq!(got, score);
-    }
-    // SquareRemover: the patterned output the official jar scores 5.
-    let (output, score) =
-        run_and_rescore("square-remover", "3", &[&contestant("square-remover.js")]);
-    assert_eq!(output, data("square-remover/3-patterned.out"));
-    assert_eq!(score, 5);
-    // Strip 2048: the exact solver's game, B2's optimum.
-    let moves = format!("{DATA}strip2048/seed7-exact.out");
-    let (_, score) = run_and_rescore("strip2048", "7", &[&contestant("strip2048.js"), &moves]);
-    assert_eq!(score, 2996);
-    // TilesMatching: a player that follows the rules on its own board.
-    for seed in ["1", "3", "4"] {
-        let (output, score) = run_and_rescore("tiles-matching", seed, &[&contestant("tiles.js")]);
+    for game in arcade::games::ALL {
+        let id = game.info().id;
+        let program = contestant(&format!("{id}.js"));
         assert!(
-            score > 0 && output.ends_with("GIVE UP\n"),
-            "seed {seed}: {score}"
+            std::path::Path::new(&program).is_file(),
+            "{id}: no contestant program {program}"
         );
+        let case = contestant_case(id)
+            .unwrap_or_else(|| panic!("{id}: no contestant case in tests/run.rs"));
+        case();
     }
-    // Territory without an official record to replay: stays put every turn.
-    let (output, _) = run_and_rescore("territory", "25", &[&contestant("territory.js")]);
-    assert!(
-        output.starts_with("# hello from the contestant\n"),
-        "{output}"
-    );
 }
 
 #[test]
@@ -229,7 +262,7 @@ fn a_batch_table_with_relative_scores_and_a_comparison_of_two_folders() {
     std::fs::write(&two, "1\t9\n2\t30\n").unwrap();
     let mut args = words("run tiles-matching --seeds 1..2 --compare");
     args.extend([one.to_str().unwrap(), "--compare", two.to_str().unwrap()]);
-    let tiles = contestant("tiles.js");
+    let tiles = contestant("tiles-matching.js");
     args.extend(["--", "node", &tiles]);
     let text = arcade(&args).stdout;
     assert!(text.contains("| 1 | N=6 S=11 D=3 | 9 |"), "{text}");

@@ -1,7 +1,7 @@
 //! TilesMatching through the registry, as the CLI and the page use it: the statement's
 //! examples, golden outputs, solver outputs that score as reported, and a page session.
 
-use arcade::clock::Budget;
+use arcade::clock::{stepping_clock, Budget};
 use arcade::game::{DynGame, Error, Params};
 use arcade::games;
 
@@ -134,7 +134,13 @@ fn eval_outputs_score_as_reported_and_beat_greedy() {
     let (mut eval_total, mut greedy_total) = (0, 0);
     for seed in [2, 3, 5] {
         let eval = game()
-            .solve(seed, &params, "eval", &mut Budget::new(300.0))
+            // A mock clock (0.01 ms a reading): the same look-ahead on any machine.
+            .solve(
+                seed,
+                &params,
+                "eval",
+                &mut Budget::with_clock(300.0, stepping_clock(0.01)),
+            )
             .unwrap();
         assert_eq!(game().score(seed, &params, &eval.output), Ok(eval.score));
         let greedy = game()

@@ -2,7 +2,7 @@
 //! (then the tester's verdict) in `DIR/<seed>.err`, and the table of results with the
 //! contest's relative score against reference scores.
 
-use super::{RunReport, RunSpec, Status};
+use super::{DynTester, RunReport, RunSpec, Status};
 use crate::game::{DynGame, Params};
 use crate::standings::{References, Standing};
 use serde::Serialize;
@@ -10,7 +10,6 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// `DIR/<seed>.<extension>`, the seed zero-padded to four digits as AtCoder's tools name their
@@ -80,7 +79,7 @@ pub fn load_references(
 
 /// A batch to run.
 pub struct Batch<'a> {
-    pub game: &'static dyn DynGame,
+    pub tester: &'static dyn DynTester,
     pub params: &'a Params,
     pub seeds: &'a [u64],
     pub command: &'a [String],
@@ -126,40 +125,22 @@ impl Batch<'_> {
             std::fs::create_dir_all(dir)
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
-        let next = AtomicUsize::new(0);
-        let rows: Mutex<Vec<Row>> = Mutex::new(Vec::with_capacity(self.seeds.len()));
-        let failure: Mutex<Option<String>> = Mutex::new(None);
-        let worker = || {
-            while failure.lock().unwrap().is_none() {
-                let Some(&seed) = self.seeds.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                    return;
-                };
-                match self.run_seed(seed) {
-                    Ok(row) => {
-                        let mut rows = rows.lock().unwrap();
-                        rows.push(row);
-                        progress(Progress {
-                            done: rows.len(),
-                            total: self.seeds.len(),
-                            invalid: rows.iter().filter(|r| r.status != Status::Ok).count(),
-                            score_sum: rows.iter().map(|r| r.score).sum(),
-                        });
-                    }
-                    Err(e) => *failure.lock().unwrap() = Some(e),
-                }
-            }
-        };
-        std::thread::scope(|scope| {
-            for _ in 0..self.jobs.max(1) {
-                scope.spawn(worker);
-            }
+        let total = self.seeds.len();
+        let so_far = Mutex::new(Progress {
+            done: 0,
+            total,
+            invalid: 0,
+            score_sum: 0,
         });
-        if let Some(e) = failure.into_inner().unwrap() {
-            return Err(e);
-        }
-        let mut rows = rows.into_inner().unwrap();
-        rows.sort_by_key(|r| r.seed);
-        Ok(rows)
+        crate::parallel::try_map(self.seeds, self.jobs, |&seed| {
+            let row = self.run_seed(seed)?;
+            let mut p = so_far.lock().unwrap_or_else(|e| e.into_inner());
+            p.done += 1;
+            p.invalid += usize::from(row.status != Status::Ok);
+            p.score_sum += row.score;
+            progress(*p);
+            Ok(row)
+        })
     }
 
     fn run_seed(&self, seed: u64) -> Result<Row, String> {
@@ -177,7 +158,7 @@ impl Batch<'_> {
             stderr,
         };
         let report = self
-            .game
+            .tester
             .run(seed, self.params, spec)
             .map_err(|e| e.to_string())?;
         if let (Some(dir), Some(err_path)) = (self.out, &err_path) {
@@ -193,7 +174,7 @@ impl Batch<'_> {
         }
         Ok(Row {
             seed,
-            instance: self.game.describe(seed, self.params),
+            instance: self.tester.game().describe(seed, self.params),
             score: report.score,
             moves: report.moves,
             time_ms: report.time_ms,

@@ -10,8 +10,9 @@ pub mod batch;
 pub mod process;
 
 use crate::clock::now_ms;
-use crate::game::{replay, TurnError};
-use crate::protocol::{Clock, Protocol};
+use crate::contest::Clock;
+use crate::game::{instance, replay, DynGame, Error, Params, Registered, TurnError};
+use crate::protocol::Protocol;
 use process::{Program, Reading, Received, MAX_LINE_BYTES, MAX_OUTPUT_BYTES};
 use serde::Serialize;
 use std::process::{ExitStatus, Stdio};
@@ -311,4 +312,22 @@ fn offline<G: Protocol>(
     })?;
     *moves = actions.len();
     Ok(G::score(instance, &state))
+}
+
+/// A game's tester, object-safe: what `arcade run` dispatches over (`games::TESTERS`).
+pub trait DynTester: Sync {
+    /// The game it runs.
+    fn game(&self) -> &'static dyn DynGame;
+    /// Runs a contestant's program on a test like the official tester (`run`).
+    fn run(&self, seed: u64, params: &Params, spec: RunSpec) -> Result<RunReport, Error>;
+}
+
+impl<G: Protocol> DynTester for Registered<G> {
+    fn game(&self) -> &'static dyn DynGame {
+        &Registered::<G>::GAME
+    }
+
+    fn run(&self, seed: u64, params: &Params, spec: RunSpec) -> Result<RunReport, Error> {
+        run::<G>(&instance::<G>(seed, params)?, spec).map_err(Error::Request)
+    }
 }

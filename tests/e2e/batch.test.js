@@ -290,8 +290,9 @@ test('each pool worker is killed at its budget plus grace; the batch goes on to 
   const run = await runBatch(page, { timeout: 20_000 });
   const elapsed = Date.now() - t0;
   assert.deepEqual(run.rows.map((r) => r.error), Array(3).fill('the solver did not finish within its budget of 500 ms plus 1500 ms and was stopped'));
-  // Two rounds of budget + grace on two workers; the upper bound only catches a kill that never comes.
-  assert.ok(elapsed >= 4000 && elapsed < 4000 + 8000, `ended after ${elapsed} ms`);
+  // Two rounds of budget + grace on two workers, never sooner (a kill that never comes fails
+  // runBatch's timeout).
+  assert.ok(elapsed >= 4000, `ended after ${elapsed} ms`);
   assert.equal(run.state, 'done');
   assert.match(await page.textContent('#batch-progress-text'), /3 \/ 3 done · 3 errors/);
   assert.deepEqual(page.errors, []);

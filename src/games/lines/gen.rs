@@ -67,7 +67,9 @@ mod tests {
 
     type Ball = (usize, usize, u8);
 
-    /// The spec's table (A.6): N, C, the three starting balls, nextBalls[0..5].
+    /// Seeds 1..10 as the official LinesTester's `generate()` draws them from Java's
+    /// SHA1PRNG (seeds 1..5 checked against JDK 17's own SecureRandom): N, C, the three
+    /// starting balls, nextBalls[0..5].
     const TABLE: [(usize, u8, [Ball; 3], [u8; 6]); 10] = [
         (7, 3, [(5, 4, 3), (4, 0, 2), (1, 6, 1)], [1, 2, 3, 3, 2, 2]),
         (11, 9, [(5, 1, 4), (2, 2, 8), (1, 7, 7)], [4, 2, 8, 2, 7, 5]),

@@ -6,11 +6,14 @@
 
 mod gen;
 mod io;
+#[cfg(not(target_arch = "wasm32"))]
 mod protocol;
 pub mod solver;
 
+use crate::contest::{Clock, Contest};
 use crate::game::{Agent, Game, ParamSpec, Params, TurnError};
 use crate::rng::JavaSha1Prng;
+use crate::standings::Standing;
 use serde::Serialize;
 use std::collections::VecDeque;
 
@@ -337,6 +340,13 @@ impl Lines {
 impl Game for Lines {
     const ID: &'static str = "lines";
     const TITLE: &'static str = "Lines";
+    /// The contest's limits and scoring (the statement's).
+    const CONTEST: Contest = Contest {
+        time_limit_ms: 10_000,
+        clock: Clock::Thinking,
+        invalid_score: -1,
+        standing: Standing::TopcoderRatio,
+    };
     const PARAMS: &'static [ParamSpec] = &[
         ParamSpec {
             name: "N",
@@ -630,7 +640,8 @@ mod tests {
         let inst = Lines::generate(1, &Params::new());
         let mut state = Lines::start(&inst);
         Lines::apply(&inst, &mut state, &mv(1, 6, 0, 0)).unwrap();
-        // The spec: seed 1's first spawn candidates are rows/cols 3 6 5 1, so the first new
+        // After `generate()`, seed 1's SHA1PRNG (checked against JDK 17) draws the spawn
+        // candidates rows/cols 3 6 5 1, so the first new
         // ball (colour nextBalls[0] = 1) lands at (3,6), the second (colour 2) at (5,1).
         assert_eq!(state.grid[3 * 7 + 6], 1);
         assert_eq!(state.grid[5 * 7 + 1], 2);
@@ -796,7 +807,8 @@ mod tests {
         assert_eq!(Lines::view(&inst, &state).end, Some("moves"));
     }
 
-    /// Every legal move in the spec's order: sources row-major, then targets row-major.
+    /// Every legal move in the reference policies' order: sources row-major, then targets
+    /// row-major.
     fn legal_moves(grid: &[u8], n: usize) -> Vec<(usize, usize)> {
         let regions = empty_regions(grid, n);
         let mut moves = Vec::new();
@@ -817,7 +829,9 @@ mod tests {
         mv(from / n, from % n, to / n, to % n)
     }
 
-    /// Plays the spec's "first" or "greedy" policy to the end: (moves, score, cur, end).
+    /// Plays the reference "first" (the first legal move) or "greedy" (the best immediate
+    /// line score, first on ties) policy to the end: (moves, score, cur, end). Their games
+    /// are tests/data/lines/seed*-first.out and seed*-greedy.out.
     fn trace(seed: u64, greedy: bool) -> (usize, i64, usize, &'static str, Vec<Action>) {
         let inst = Lines::generate(seed, &Params::new());
         let n = inst.n;

@@ -4,17 +4,10 @@
 //! move, read as Java reads a line. 10 s of thinking time; an invalid run scores -1.
 
 use super::{Instance, Lines, State};
-use crate::protocol::{Clock, Contest, Protocol};
-use crate::standings::Standing;
+use crate::protocol::Protocol;
 use std::fmt::Write;
 
 impl Protocol for Lines {
-    const CONTEST: Contest = Contest {
-        time_limit_ms: 10_000,
-        clock: Clock::Thinking,
-        invalid_score: -1,
-        standing: Standing::TopcoderRatio,
-    };
     const INTERACTIVE: bool = true;
     const JAVA_LINES: bool = true;
 

@@ -3,11 +3,14 @@
 
 mod gen;
 mod io;
+#[cfg(not(target_arch = "wasm32"))]
 mod protocol;
 pub mod solver;
 
+use crate::contest::{Clock, Contest};
 use crate::game::{Agent, Game, ParamSpec, Params, TurnError};
 use crate::rng::ParkMiller;
+use crate::standings::Standing;
 use serde::Serialize;
 
 /// Every game is exactly this many moves.
@@ -178,6 +181,13 @@ pub struct SquareRemover;
 impl Game for SquareRemover {
     const ID: &'static str = "square-remover";
     const TITLE: &'static str = "SquareRemover";
+    /// The contest's limits and scoring (the statement's).
+    const CONTEST: Contest = Contest {
+        time_limit_ms: 30_000,
+        clock: Clock::Wall,
+        invalid_score: -1,
+        standing: Standing::TopcoderRatio,
+    };
     const PARAMS: &'static [ParamSpec] = &[
         ParamSpec {
             name: "colors",

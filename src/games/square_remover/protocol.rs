@@ -4,16 +4,9 @@
 
 use super::{Instance, SquareRemover};
 use crate::game::Game;
-use crate::protocol::{Clock, Contest, Protocol};
-use crate::standings::Standing;
+use crate::protocol::Protocol;
 
 impl Protocol for SquareRemover {
-    const CONTEST: Contest = Contest {
-        time_limit_ms: 30_000,
-        clock: Clock::Wall,
-        invalid_score: -1,
-        standing: Standing::TopcoderRatio,
-    };
     const INTERACTIVE: bool = false;
 
     fn opening(instance: &Instance) -> String {

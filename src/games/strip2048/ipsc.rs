@@ -251,10 +251,9 @@ pub fn stress(count: usize, n: usize, first: u64) -> StressReport {
         report.min_score = report.min_score.min(line.gained);
         report.max_score = report.max_score.max(line.gained);
     }
-    times.sort_by(|a, b| a.total_cmp(b));
     if !times.is_empty() {
-        report.median_ms = times[times.len() / 2];
         report.mean_ms = times.iter().sum::<f64>() / times.len() as f64;
+        report.median_ms = crate::report::median(&mut times);
     }
     report
 }

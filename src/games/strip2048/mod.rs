@@ -22,13 +22,16 @@
 mod gen;
 pub mod io;
 pub mod ipsc;
+#[cfg(not(target_arch = "wasm32"))]
 mod protocol;
 pub mod solver;
 
 use crate::clock::Budget;
+use crate::contest::{Clock, Contest};
 use crate::game::{Agent, Game, ParamSpec, Params, TurnError};
 use crate::rng::subtract_with_carry::LONG_LAG;
 use crate::rng::SubtractWithCarry;
+use crate::standings::Standing;
 use serde::Serialize;
 
 pub use solver::exact::{best_reachable, best_reachable_within};
@@ -362,6 +365,13 @@ pub struct Strip2048;
 impl Game for Strip2048 {
     const ID: &'static str = "strip2048";
     const TITLE: &'static str = "Strip 2048 (IPSC 2014 B)";
+    /// The contest's limits and scoring (the statement's).
+    const CONTEST: Contest = Contest {
+        time_limit_ms: 10_000,
+        clock: Clock::Wall,
+        invalid_score: -1,
+        standing: Standing::IpscAccepted,
+    };
     const PARAMS: &'static [ParamSpec] = &[ParamSpec {
         name: "n",
         min: 2,
@@ -729,22 +739,28 @@ mod tests {
     fn analysis_gives_the_exact_best_and_an_optimal_move() {
         let inst = Strip2048::generate(7, &Params::new());
         assert_eq!(inst.n(), 9);
+        // The page's own state cap on a clock that never moves: the same answer on any
+        // machine (`Game::analyze` adds the page's 500 ms to it).
+        let analyzed = |state: &State| {
+            let mut frozen = Budget::with_clock(ANALYZE_MS, crate::clock::stepping_clock(0.0));
+            analysis(&inst, state, &mut frozen, ANALYZE_STATES)
+        };
         let mut state = Strip2048::start(&inst);
         let (best, _) = best_reachable(&inst, &state);
-        let first = Strip2048::analyze(&inst, &state).unwrap();
+        let first = analyzed(&state);
         assert_eq!(first["exact"], true);
         assert_eq!(first["best"], best.to_string());
         assert_eq!(first["gain"], best.to_string());
         assert_eq!(first["over"], false);
         // Following the suggested moves keeps the best reachable, and ends with it.
-        while let Some(letter) = Strip2048::analyze(&inst, &state).unwrap()["next"].as_str() {
+        while let Some(letter) = analyzed(&state)["next"].as_str() {
             let dir = parse_action(letter);
             Strip2048::apply(&inst, &mut state, &dir).unwrap();
-            let now = Strip2048::analyze(&inst, &state).unwrap();
+            let now = analyzed(&state);
             assert_eq!(now["best"], best.to_string());
             assert_eq!(now["gain"], (best - state.score).to_string());
         }
-        let end = Strip2048::analyze(&inst, &state).unwrap();
+        let end = analyzed(&state);
         assert_eq!(state.score, best);
         assert_eq!(
             (end["over"].clone(), end["next"].clone()),
@@ -752,7 +768,8 @@ mod tests {
         );
         // Over the limits it says so instead of guessing.
         let start = Strip2048::start(&inst);
-        let capped = analysis(&inst, &start, &mut Budget::new(1000.0), 10);
+        let mut frozen = Budget::with_clock(1.0, crate::clock::stepping_clock(0.0));
+        let capped = analysis(&inst, &start, &mut frozen, 10);
         assert_eq!(capped["exact"], false);
         assert!(capped["reason"]
             .as_str()

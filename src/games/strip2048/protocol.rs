@@ -5,16 +5,9 @@
 
 use super::{Instance, Strip2048};
 use crate::game::Game;
-use crate::protocol::{Clock, Contest, Protocol};
-use crate::standings::Standing;
+use crate::protocol::Protocol;
 
 impl Protocol for Strip2048 {
-    const CONTEST: Contest = Contest {
-        time_limit_ms: 10_000,
-        clock: Clock::Wall,
-        invalid_score: -1,
-        standing: Standing::IpscAccepted,
-    };
     const INTERACTIVE: bool = false;
 
     fn opening(instance: &Instance) -> String {

@@ -1,14 +1,19 @@
 //! Territory (AtCoder AHC061 "Multi-Player Territory Game"): player 0 and up to seven AIs
 //! spread over a 10x10 board of valued cells. Rules exactly as the official tester: the
 //! judge's BFS order, its AI policy with the relative 1e-9 tie tolerance, conflicts, attacks
-//! and piece restoration (see specs/territory-ahc061.md).
+//! and piece restoration. The official local tools are https://img.atcoder.jp/ahc061/N52XwIfp.zip
+//! (Rust source of the generator) and their Windows build; their inputs and the judge's own
+//! records are the golden files in tests/data/territory/ahc061/.
 
 mod gen;
 mod io;
+#[cfg(not(target_arch = "wasm32"))]
 mod protocol;
 pub mod solver;
 
+use crate::contest::{Clock, Contest};
 use crate::game::{Agent, Game, ParamSpec, Params, TurnError};
+use crate::standings::Standing;
 use serde::Serialize;
 
 /// Board side.
@@ -371,6 +376,13 @@ impl Territory {
 impl Game for Territory {
     const ID: &'static str = "territory";
     const TITLE: &'static str = "Territory (AHC061)";
+    /// The contest's limits and scoring (the statement's).
+    const CONTEST: Contest = Contest {
+        time_limit_ms: 2_000,
+        clock: Clock::Wall,
+        invalid_score: 0,
+        standing: Standing::AtcoderRelative,
+    };
     const PARAMS: &'static [ParamSpec] = &[
         ParamSpec {
             name: "M",

@@ -6,17 +6,10 @@
 //! run scores 0, with the official tester's messages.
 
 use super::{io, xy, Action, Instance, State, Territory, N};
-use crate::protocol::{Clock, Contest, Protocol};
-use crate::standings::Standing;
+use crate::protocol::Protocol;
 use std::fmt::Write;
 
 impl Protocol for Territory {
-    const CONTEST: Contest = Contest {
-        time_limit_ms: 2_000,
-        clock: Clock::Wall,
-        invalid_score: 0,
-        standing: Standing::AtcoderRelative,
-    };
     const INTERACTIVE: bool = true;
     const OUTPUT_ENDED: &'static str = "Your program has terminated unexpectedly";
 

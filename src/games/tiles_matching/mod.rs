@@ -5,12 +5,15 @@
 
 mod gen;
 mod io;
+#[cfg(not(target_arch = "wasm32"))]
 mod protocol;
 pub mod solver;
 
 pub use gen::TileSource;
 
+use crate::contest::{Clock, Contest};
 use crate::game::{Agent, Game, ParamSpec, Params, TurnError};
+use crate::standings::Standing;
 use serde::Serialize;
 use std::fmt;
 
@@ -339,6 +342,13 @@ pub struct TilesMatching;
 impl Game for TilesMatching {
     const ID: &'static str = "tiles-matching";
     const TITLE: &'static str = "TilesMatching";
+    /// The contest's limits and scoring (the statement's).
+    const CONTEST: Contest = Contest {
+        time_limit_ms: 20_000,
+        clock: Clock::Thinking,
+        invalid_score: 0,
+        standing: Standing::RankPoints,
+    };
     const PARAMS: &'static [ParamSpec] = &[
         ParamSpec {
             name: "n",
@@ -643,7 +653,7 @@ mod tests {
         TilesMatching::apply(&inst, &mut state, &place(10, 3)).unwrap();
         assert_eq!(state.board.get(10 * 11 + 3), WILD);
         assert_eq!((state.tiles_used, state.moves), (1, 1));
-        // The spec's seed-1 prefix continues: W then 52.
+        // Seed 1's tile stream (gen.rs checks its first twelve) goes on: W, then 52.
         assert_eq!(state.tile, regular(5, 2));
     }
 

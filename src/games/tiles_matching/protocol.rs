@@ -4,17 +4,10 @@
 //! thinking time; an invalid run scores 0.
 
 use super::{Instance, State, TilesMatching};
-use crate::protocol::{Clock, Contest, Protocol};
-use crate::standings::Standing;
+use crate::protocol::Protocol;
 use std::fmt::Write;
 
 impl Protocol for TilesMatching {
-    const CONTEST: Contest = Contest {
-        time_limit_ms: 20_000,
-        clock: Clock::Thinking,
-        invalid_score: 0,
-        standing: Standing::RankPoints,
-    };
     const INTERACTIVE: bool = true;
     const JAVA_LINES: bool = true;
 

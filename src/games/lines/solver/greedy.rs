@@ -131,7 +131,8 @@ mod tests {
         let (a2, _) =
             play::<Lines>(&inst, &mut GreedyAgent::default(), &mut Budget::new(1e9)).unwrap();
         assert_eq!(a1, a2);
-        // The spec's "greedy" policy dies after 32 moves with 64 points on seed 1.
+        // A one-ply greedy (best immediate line score, first move on ties) dies after 32
+        // moves with 64 points on seed 1 (tests/data/lines/seed1-greedy.out).
         assert_eq!(s1.moves, 1000);
         assert!(s1.score > 3000, "{} points", s1.score);
     }

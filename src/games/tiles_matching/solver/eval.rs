@@ -844,9 +844,11 @@ mod tests {
         for (seed, n) in [(2, 10), (3, 9), (13, 9)] {
             params.insert("n".into(), n);
             let inst = TilesMatching::generate(seed, &params);
+            // A mock clock, 0.01 ms a reading: the look-ahead each move gets is the same on
+            // any machine (what a real budget buys is `arcade bench`'s figure).
+            let mut budget = Budget::with_clock(200.0, crate::clock::stepping_clock(0.01));
             let (eval, _) =
-                play::<TilesMatching>(&inst, &mut EvalAgent::default(), &mut Budget::new(200.0))
-                    .unwrap();
+                play::<TilesMatching>(&inst, &mut EvalAgent::default(), &mut budget).unwrap();
             let (greedy, _) = play::<TilesMatching>(
                 &inst,
                 &mut super::super::greedy::GreedyAgent,
