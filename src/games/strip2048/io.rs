@@ -3,6 +3,7 @@
 
 use super::{cell_decimal, Dir, Instance};
 use crate::game::{Moves, TurnError};
+use crate::games::text::shorten;
 
 /// `1`, a blank line, then the test as B2 gives it: n, the strip, x0..x42.
 pub fn format_input(inst: &Instance) -> String {
@@ -56,14 +57,6 @@ pub fn format_output(actions: &[Dir]) -> String {
     let mut text: String = actions.iter().map(|d| d.letter()).collect();
     text.push('\n');
     text
-}
-
-fn shorten(token: &str) -> String {
-    if token.chars().count() > 24 {
-        token.chars().take(24).collect::<String>() + "…"
-    } else {
-        token.to_string()
-    }
 }
 
 #[cfg(test)]

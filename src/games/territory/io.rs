@@ -3,6 +3,7 @@
 
 use super::{xy, Action, Instance, N, TURNS};
 use crate::game::{Moves, TurnError};
+use crate::games::text::shorten;
 use std::fmt::Write;
 
 /// `N M T U`, the values, the start cells, then the hidden part the judge reads: one line of
@@ -101,14 +102,6 @@ pub fn format_output(actions: &[Action]) -> String {
         let _ = writeln!(text, "{} {}", a.x, a.y);
     }
     text
-}
-
-fn shorten(token: &str) -> String {
-    if token.chars().count() > 24 {
-        token.chars().take(24).collect::<String>() + "…"
-    } else {
-        token.to_string()
-    }
 }
 
 #[cfg(test)]
