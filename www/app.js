@@ -10,7 +10,6 @@ import { Store, sameGame } from './store.js';
 import { renderers } from './games/index.js';
 import { group, plural, sizeText, errorText, problemText, sourceText } from './words.js';
 import { download } from './download.js';
-import { seedFromName } from './batch/seeds.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -591,6 +590,7 @@ async function loadFile(file, { seedFromName: fromName }) {
   const text = await file.text();
   let note = '';
   if (fromName) {
+    const { seedFromName } = await import('./batch/seeds.js');
     const seed = seedFromName(file.name);
     const g = info();
     if (seed !== null && BigInt(seed) >= BigInt(g.min_seed) && BigInt(seed) <= BigInt(g.max_seed)) {
@@ -782,7 +782,11 @@ function openLink() {
 async function showView(view, { push = true } = {}) {
   if (view === 'batch' && !page.batch) {
     const link = location.search;
-    const { createBatchView } = await import('./batch/batch.js');
+    // The view's styles come with it (the player never downloads them).
+    const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL('./batch/batch.css', import.meta.url).href });
+    const styled = new Promise((resolve) => { css.onload = css.onerror = resolve; });
+    document.head.append(css);
+    const [{ createBatchView }] = await Promise.all([import('./batch/batch.js'), styled]);
     page.batch ??= createBatchView($('batch-view'), {
       infos: page.infos,
       module: page.module,
