@@ -442,14 +442,13 @@ const hooks = {
     }
     state.playing = false;
     clearMessage();
-    const wasSource = state.source;
-    if (state.source.kind !== 'hand' && !tail) state.source = { kind: 'hand' };
+    // A move played by hand makes the game the player's own.
+    state.source = { kind: 'hand' };
     // A move over a replay keeps the moves it replaced: under Your games.
     if (tail) {
-      state.source = { kind: 'hand' };
       page.text = null;
       if (fullOutput() !== tail.text) {
-        const kept = { ...tail, source: { ...wasSource, replayedAt: cursor + 1 } };
+        const kept = { ...tail, source: { ...tail.source, replayedAt: cursor + 1 } };
         keep(kept);
         showMessage(`You played over the moves ${group(cursor + 1)}–${group(tail.count)}; the whole earlier game is kept under Your games.`, {
           kind: 'info',
