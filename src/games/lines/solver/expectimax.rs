@@ -20,7 +20,7 @@
 
 use super::greedy::{self, play_move, to_action, Ranked};
 use super::learned::learned_weight;
-use super::{long_lines_weight, sample_spawn, Evaluator, Noise, Weights};
+use super::{long_lines_weight, rows_plan, sample_spawn, Evaluator, Noise, Weights};
 use crate::clock::Budget;
 use crate::game::Agent;
 use crate::games::lines::{Action, Lines, Observation, MAX_MOVES};
@@ -101,6 +101,7 @@ impl Agent<Lines> for ExpectimaxAgent {
         }
         let ev = self.eval.as_mut().unwrap();
         ev.long_weight = long_lines_weight(n, obs.colors);
+        ev.plan_rows(rows_plan(n, obs.colors));
         let start = budget.elapsed_ms();
         let share = time_share(obs, budget.remaining_ms());
 
@@ -115,7 +116,12 @@ impl Agent<Lines> for ExpectimaxAgent {
         // A round values every finalist's reply, each a smaller greedy look.
         let round_ms = (budget.elapsed_ms() - start) * (FINALISTS * REPLY_SHORTLIST) as f64
             / greedy::SHORTLIST as f64;
-        if best_now.points > 0 || budget.should_stop() || share < MIN_ROUNDS as f64 * round_ms {
+        // Building long rows, the greedy look plays better than sampling its best few.
+        if best_now.points > 0
+            || ev.builds_rows(&obs.grid)
+            || budget.should_stop()
+            || share < MIN_ROUNDS as f64 * round_ms
+        {
             // A line that ranks first is taken; short of time, the greedy move is played.
             return to_action(n, best_now.from, best_now.to);
         }
