@@ -479,8 +479,7 @@ impl Evaluator {
 
     /// Whether `grid` has room for the long rows of `row_plan`.
     pub fn builds_rows(&self, grid: &[u8]) -> bool {
-        self.row_plan.len > 0
-            && grid.iter().filter(|&&x| x == 0).count() > self.row_plan.min_empty
+        self.row_plan.len > 0 && grid.iter().filter(|&&x| x == 0).count() > self.row_plan.min_empty
     }
 
     /// The rows' value: per row of one colour but for `others` balls, with `majority` balls
