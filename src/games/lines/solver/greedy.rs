@@ -143,4 +143,34 @@ mod tests {
         assert_eq!(s1.moves, 1000);
         assert!(s1.score > 3000, "{} points", s1.score);
     }
+
+    #[test]
+    fn roomy_boards_hold_a_line_of_five_back_and_crowded_ones_take_it() {
+        use crate::games::lines::solver::{rows_plan, Rows};
+        // 9 x 9, three colours: four reds in row 4 and a red that can complete them.
+        let n = 9;
+        let mut grid = vec![0u8; n * n];
+        for c in 0..4 {
+            grid[4 * n + c] = 1;
+        }
+        grid[8 * n + 8] = 1;
+        grid[0] = 2;
+        grid[n - 1] = 3;
+        let mut ev = Evaluator::new(n, Weights::default());
+        let best = |ev: &mut Evaluator, grid: &[u8]| rank(ev, grid, SHORTLIST)[0].points;
+        // Without rows the line is taken at once.
+        assert_eq!(best(&mut ev, &grid), 10);
+        // Building rows of 7, a line of five waits while the board is roomy.
+        ev.plan_rows(rows_plan(n, 3));
+        assert_eq!(ev.row_plan.len, 7);
+        assert_eq!(best(&mut ev, &grid), 0);
+        // Once no more than `min_empty` cells are empty, it is taken again.
+        let plan = ev.row_plan;
+        ev.plan_rows(Rows {
+            min_empty: grid.iter().filter(|&&x| x == 0).count(),
+            ..plan
+        });
+        assert!(!ev.builds_rows(&grid));
+        assert_eq!(best(&mut ev, &grid), 10);
+    }
 }
