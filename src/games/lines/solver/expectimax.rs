@@ -1,4 +1,7 @@
-//! Expectimax over the spawn, two plies deep. The greedy look ranks the moves (a line now is
+//! Expectimax over the spawn, two plies deep. While rows are built (`super::Rows`: three
+//! colours, or four from N = 9 on, with room left) it plays the greedy look instead, widened
+//! as far as the time affords: there sampling the spawn scored less than the greedy look
+//! (N = 10, C = 3, 8 seeds at 5 s: 5,280 against 6,371). The greedy look ranks the moves (a line now is
 //! always taken when it ranks first; on roomy boards a move lengthening a held line may rank
 //! first, and a line among the finalists is then valued without a spawn); the best few are then
 //! valued over sampled spawns of the three known colours at unknown cells. On roomy boards each

@@ -14,6 +14,9 @@
 //! - on roomy boards only, per colour, the extra points of the longest line one ball could
 //!   complete by filling a hole (see `LONG_ROOM`): lines of 8 pay 3.5 points a ball, lines
 //!   of five 2,
+//! - with three colours (four from N = 9 on), while the board has room, every row of 6 to
+//!   8 cells by how close it is to one colour, `(2 * majority - balls)^4` (`Rows`): lines
+//!   longer than five are built on purpose, and a shorter line waits,
 //! - on boards with fewer than 16 cells per colour, a learned term
 //!   (`learned`): the log-odds that the game is still alive 60 moves later, from a histogram
 //!   of local patterns (balls by their same-colour and empty neighbours, empty cells by the
