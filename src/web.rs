@@ -362,6 +362,12 @@ impl Play {
         }
     }
 
+    /// The score before any move and after each known move, in one pass:
+    /// `{score: [...], players?: [[...] per player], free?: [...]}` (`Session::timeline`).
+    pub fn timeline(&self) -> JsValue {
+        to_js(&self.session.timeline())
+    }
+
     /// `{turn, moves, score, over, view}` for the renderer.
     pub fn frame(&self) -> JsValue {
         to_js(&self.session.frame())
