@@ -5,7 +5,7 @@
 // the board's drawing, pointers and keyboard cursor are the board shell's (www/games/).
 import init, { games, Play } from './pkg/arcade.js';
 import { SolverRunner } from './solver.js';
-import { encodeLink, decodeLink, deflate, SPEEDS, BUDGET_MS, TEXT_LIMIT } from './link.js';
+import { encodeLink, encodeCompareLink, decodeLink, deflate, SPEEDS, BUDGET_MS, TEXT_LIMIT } from './link.js';
 import { Store, sameGame } from './store.js';
 import { renderers } from './games/index.js';
 import { group, plural, sizeText, errorText, problemText, sourceText } from './words.js';
@@ -22,11 +22,13 @@ const SOLVE_ANNOUNCE_MS = 5000;
 // it at most this often (moves themselves are written at once).
 const TURN_SAVE_MS = 250;
 const THEMES = ['auto', 'dark', 'light'];
+// Every renderer comes through here (one place to make them load lazily).
+const loadRenderer = async (id) => renderers[id];
 
 // ---------- the one state ----------
 
 const state = {
-  view: 'player', // 'player' | 'batch'
+  view: 'player', // 'player' | 'batch' | 'compare'
   theme: 'auto', // 'auto' follows prefers-color-scheme
   game: null, // game id
   seed: '1',
@@ -40,6 +42,7 @@ const state = {
   solving: null, // {job, started, best, fromHere} while a solve runs
   pending: null, // {text, source}: an output too long for the box, held aside
   message: null, // {text, kind, actions}
+  compare: null, // the compare view's {game, seed, params, a, b: {text, name}, turn, playing}
 };
 
 /** Not state: caches of what follows from it, and handles of things the page owns. */
@@ -49,6 +52,9 @@ const page = {
   rendererGame: null,
   runner: null,
   batch: null,
+  compare: null,
+  chart: null,
+  timeline: false, // the chart shows the moves as they are (false: made again at render)
   module: null,
   store: null,
   text: null, // the shown game's full output text (null: not computed since the last move)
@@ -74,6 +80,7 @@ function commit({ moves = false, push = false, animated = false } = {}) {
   if (moves) {
     page.text = null;
     page.packed = null;
+    page.timeline = false;
   }
   render({ animated });
   if (moves || push) persist(push);
@@ -88,6 +95,10 @@ function persist(push = false) {
   clearTimeout(page.turnTimer);
   page.turnTimer = 0;
   if (!state.play) return;
+  if (state.view === 'compare') {
+    if (!page.restoring) history[push ? 'pushState' : 'replaceState'](null, '', encodeCompareLink(location.origin + location.pathname, state.compare));
+    return;
+  }
   const text = fullOutput();
   if (text && page.packed === null) page.packed = deflate(text);
   store().setCurrent(state.game, currentEntry(), page.packed);
@@ -130,6 +141,7 @@ function fullOutput() {
 
 function render({ animated = false } = {}) {
   renderView();
+  if (state.view === 'compare') page.compare?.render({ animated });
   if (!state.play) return;
   const r = page.renderer;
   const frame = state.play.frame();
@@ -155,6 +167,9 @@ function render({ animated = false } = {}) {
   $('cancel').disabled = !state.solving;
   if ($('board-text').open) $('board-text-body').textContent = r.describe?.(frame) ?? state.play.inputText();
   if (page.savedDirty) renderSaved();
+  if (page.chart && !page.timeline) page.chart.show({ games: [{ timeline: state.play.timeline() }], turn: frame.turn });
+  page.timeline = true;
+  page.chart?.setTurn(frame.turn);
   document.body.dataset.game = state.game;
   announceLater();
 }
@@ -162,6 +177,7 @@ function render({ animated = false } = {}) {
 function renderView() {
   document.body.dataset.view = state.view;
   $('batch-view').hidden = state.view !== 'batch';
+  $('compare-view').hidden = state.view !== 'compare';
   for (const a of document.querySelectorAll('#views a')) {
     if (a.dataset.view === state.view) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
@@ -720,9 +736,11 @@ async function applyAddress() {
   page.restoring = true;
   try {
     const q = new URLSearchParams(location.search);
-    if (q.get('view') === 'batch') {
+    const view = q.get('view');
+    if (view === 'batch' || view === 'compare') {
       if (!state.play) openGame(info(store().setting('last'))?.id ?? page.infos[0].id, { push: false });
-      await showView('batch', { push: false });
+      if (view === 'compare') openCompare(decodeLink(location.search, location.hash, info));
+      await showView(view, { push: false });
       return;
     }
     const reload = performance.getEntriesByType('navigation')[0]?.type === 'reload' && !state.play;
@@ -774,6 +792,17 @@ function openLink() {
   if (errors.length) showMessage(`Parts of this link could not be used, the rest is shown: ${errors.join('; ')}.`);
 }
 
+/** The compare view's state from a link's `{state, errors}` (the player's game and seed without one). */
+function openCompare({ state: link, errors }) {
+  const q = new URLSearchParams(location.search);
+  const side = (key) => (link?.[key] ? { text: link[key], name: q.get(`${key}n`) || `game ${key.toUpperCase()}` } : null);
+  const own = link?.game ? null : { text: fullOutput(), name: sourceText(state.source) };
+  state.compare = link?.game
+    ? { game: link.game, seed: link.seed ?? openingSeed(link.game), params: link.params, a: side('a'), b: side('b'), turn: link.t ?? 0, playing: false }
+    : { game: state.game, seed: state.seed, params: state.params, a: own.text ? own : null, b: null, turn: 0, playing: false };
+  if (errors.length) showMessage(`Parts of this link could not be used, the rest is shown: ${errors.join('; ')}.`);
+}
+
 /**
  * Shows the player or the batch view. The batch view and its libraries load the first time
  * it is shown; it gets the compiled wasm module for its workers.
@@ -799,10 +828,26 @@ async function showView(view, { push = true } = {}) {
         state.view = 'player';
         commit({ push: true });
       },
+      openSideBySide: ({ game, seed, params, a, b }) => {
+        state.compare = { game, seed, params, a, b, turn: 0, playing: false };
+        showView('compare');
+      },
     });
   }
+  if (view === 'compare' && !page.compare) {
+    const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL('./compare/compare.css', import.meta.url).href });
+    const styled = new Promise((resolve) => { css.onload = css.onerror = resolve; });
+    document.head.append(css);
+    const [{ createCompareView }] = await Promise.all([import('./compare/compare.js'), styled]);
+    page.compare ??= createCompareView($('compare-view'), {
+      state, commit, infos: page.infos, loadRenderer, module: page.module, workerUrl: new URL('./worker.js', import.meta.url),
+      current: () => ({ game: state.game, seed: state.seed, params: state.params, text: fullOutput(), name: sourceText(state.source) }),
+    });
+  }
+  if (view === 'compare' && !state.compare) openCompare({ state: null, errors: [] });
   if (view !== state.view) {
     stopPlayback();
+    if (state.view === 'compare') page.compare.hide();
     state.view = view;
   }
   commit({ push });
@@ -955,6 +1000,14 @@ function wire() {
   };
   $('message-close').onclick = clearMessage;
   $('board-text').addEventListener('toggle', () => { if ($('board-text').open) render(); });
+  // The chart and uPlot load the first time it is opened.
+  $('chart-box').addEventListener('toggle', async () => {
+    if (!$('chart-box').open || page.chart) return;
+    const { createScoreChart } = await import('./chart/score-chart.js');
+    page.chart ??= await createScoreChart($('chart'), { onSeek: (turn) => { state.playing = false; seek(turn); } });
+    page.timeline = false;
+    render();
+  });
   document.addEventListener('keydown', onKeyDown);
   // Redraw at the new size when the layout changes (rotation, window resize), in a frame:
   // drawing inside the observer's callback would resize the board it observes.
@@ -992,6 +1045,8 @@ function wire() {
 
 function themeChanged() {
   renderView();
+  page.chart?.redraw();
+  page.compare?.redraw();
   if (state.play) page.renderer.redraw();
 }
 
@@ -1022,6 +1077,11 @@ async function main() {
     geometry: () => ({ ...page.renderer.geometry(), scale: page.renderer.scale }),
     output: () => fullOutput(),
     saved: () => store().saved(state.game),
+    chart: () => page.chart?.points(),
+    chartPoint: (turn) => page.chart?.pointAt(turn),
+    chartMarker: () => page.chart?.markerAt(),
+    compare: () => page.compare?.inspect(),
+    compareChartPoint: (turn) => page.compare?.chartPoint(turn),
     flush: () => persist(),
     state: () => ({ view: state.view, game: state.game, seed: state.seed, params: state.params, turn: state.play.cursor(), moves: state.play.moves(), source: state.source, theme: state.theme }),
   };

@@ -198,10 +198,11 @@ class Chart {
 // ---------- the view ----------
 
 class BatchView {
-  constructor(root, { infos, module, workerUrl, link, openInPlayer }) {
+  constructor(root, { infos, module, workerUrl, link, openInPlayer, openSideBySide }) {
     this.root = root;
     this.infos = infos;
     this.openInPlayer = openInPlayer;
+    this.openSideBySide = openSideBySide;
     this.pool = new Pool(workerUrl, module);
     this.runs = [];
     this.nextRunId = 1;
@@ -801,8 +802,14 @@ class BatchView {
     const rows = seeds.map((seed, t) => ({
       seed, values: byA.get(seed).values, a: scoresA[t], b: scoresB[t], relA: perTest[0][t], relB: perTest[1][t], version: 0,
     }));
+    const sideBySide = (r) => {
+      const button = el('button', { type: 'button', className: 'side-by-side', textContent: `${r.seed} ⇄`, title: `seed ${r.seed}: A's and B's games side by side` });
+      button.setAttribute('aria-label', `seed ${r.seed}: open A's and B's games side by side`);
+      button.onclick = () => this.sideBySide(a, b, r.seed);
+      return button;
+    };
     this.compareTable.setColumns([
-      { key: 'seed', label: 'seed', value: (r) => r.seed },
+      { key: 'seed', label: 'seed', value: (r) => r.seed, cell: sideBySide },
       ...keys.map((key) => ({ key: `p:${key}`, label: key, numeric: true, value: (r) => r.values[key] ?? null })),
       { key: 'a', label: 'A score', numeric: true, value: (r) => r.a, cell: (r) => show(r.a) },
       { key: 'b', label: 'B score', numeric: true, value: (r) => r.b, cell: (r) => show(r.b) },
@@ -817,16 +824,31 @@ class BatchView {
 
   // ----- opening, downloading -----
 
-  async open(run, row) {
-    let output = row.output;
-    if (output === null && row.file) {
+  /** A row's output text (read from its file if need be); null when too big to replay. */
+  async outputOf(row) {
+    if (row.output === null && row.file) {
       if (row.file.size > OPEN_LIMIT_BYTES) {
         this.say(`${row.file.name} is too big to replay in the page (${(row.file.size / 1048576).toFixed(1)} MB).`);
-        return;
+        return null;
       }
-      output = await row.file.text();
+      return row.file.text();
     }
-    this.openInPlayer({ game: run.game, seed: row.seed, params: {}, output });
+    return row.output;
+  }
+
+  async open(run, row) {
+    const output = await this.outputOf(row);
+    if (output !== null || !row.file) this.openInPlayer({ game: run.game, seed: row.seed, params: {}, output });
+  }
+
+  /** Seed `seed` of runs A and B in the compare view. */
+  async sideBySide(a, b, seed) {
+    const side = async (run) => {
+      const row = run.rows.find((r) => r.seed === seed);
+      const text = row ? await this.outputOf(row) : null;
+      return text ? { text, name: `#${run.id} ${run.name}` } : null;
+    };
+    this.openSideBySide({ game: a.game, seed, params: {}, a: await side(a), b: await side(b) });
   }
 
   async downloadZip() {
@@ -925,7 +947,8 @@ function summary(run) {
 /**
  * Builds the batch view into `root`. `module`: the compiled wasm module for the workers;
  * `link`: the page's query string; `openInPlayer({game, seed, params, output})` shows a
- * seed and an output in the player. Returns `{show()}`, called whenever the view is shown,
+ * seed and an output in the player; `openSideBySide({game, seed, params, a, b})` two of them
+ * in the compare view. Returns `{show()}`, called whenever the view is shown,
  * and `{link()}`, the view's address (the page writes it into history).
  */
 export function createBatchView(root, options) {
