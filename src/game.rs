@@ -578,24 +578,19 @@ impl<G: Game> Session<G> {
     }
 
     /// The score chart of every known move (the redo tail too), in one pass from the start:
-    /// a 10,000-move output costs one replay, never one per prefix.
-    pub fn timeline(&self) -> Timeline {
-        let mut state = G::start(&self.instance);
+    /// a 10,000-move output costs one replay, never one per prefix. It steps with `seek` (so
+    /// the rules are applied from one place in the module) and leaves the cursor where it was.
+    pub fn timeline(&mut self) -> Timeline {
+        let shown = self.cursor;
         let mut timeline = Timeline::default();
-        let mut note = |state: &G::State| {
+        for t in 0..=self.actions.len() {
+            self.seek(t);
             timeline.push(
-                G::score(&self.instance, state),
-                G::series(&self.instance, state),
-            )
-        };
-        note(&state);
-        for action in &self.actions {
-            // Every stored move was accepted from this very state before.
-            if G::apply(&self.instance, &mut state, action).is_err() {
-                unreachable!("a stored move was refused on replay");
-            }
-            note(&state);
+                G::score(&self.instance, &self.state),
+                G::series(&self.instance, &self.state),
+            );
         }
+        self.seek(shown);
         timeline
     }
 }
@@ -696,7 +691,7 @@ pub trait DynSession {
     /// `Game::analyze` of the current position.
     fn analyze(&self) -> Option<serde_json::Value>;
     /// The score (and the game's series) after every known move: `Session::timeline`.
-    fn timeline(&self) -> Timeline;
+    fn timeline(&mut self) -> Timeline;
 }
 
 /// The instance of a seed, its range and the parameters checked first.
@@ -881,7 +876,7 @@ impl<G: Game> DynSession for Session<G> {
         G::analyze(&self.instance, &self.state)
     }
 
-    fn timeline(&self) -> Timeline {
+    fn timeline(&mut self) -> Timeline {
         Session::timeline(self)
     }
 }

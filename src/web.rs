@@ -364,8 +364,10 @@ impl Play {
 
     /// The score before any move and after each known move, in one pass:
     /// `{score: [...], players?: [[...] per player], free?: [...]}` (`Session::timeline`).
-    pub fn timeline(&self) -> JsValue {
-        to_js(&self.session.timeline())
+    pub fn timeline(&mut self) -> JsValue {
+        // Through serde_json's Value, whose conversion the frames already carry.
+        let timeline = serde_json::to_value(self.session.timeline()).unwrap_or_default();
+        to_js(&timeline)
     }
 
     /// `{turn, moves, score, over, view}` for the renderer.

@@ -803,22 +803,25 @@ function openCompare({ state: link, errors }) {
   if (errors.length) showMessage(`Parts of this link could not be used, the rest is shown: ${errors.join('; ')}.`);
 }
 
+/** A view's module `NAME/NAME.js`, loaded with its styles (the player never downloads them). */
+async function loadView(name) {
+  const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL(`./${name}/${name}.css`, import.meta.url).href });
+  const styled = new Promise((resolve) => { css.onload = css.onerror = resolve; });
+  document.head.append(css);
+  return (await Promise.all([import(`./${name}/${name}.js`), styled]))[0];
+}
+
 /**
- * Shows the player or the batch view. The batch view and its libraries load the first time
+ * Shows the player, the batch or the compare view. The batch view and its libraries load the first time
  * it is shown; it gets the compiled wasm module for its workers.
  */
 async function showView(view, { push = true } = {}) {
+  const common = { infos: page.infos, module: page.module, workerUrl: new URL('./worker.js', import.meta.url) };
   if (view === 'batch' && !page.batch) {
     const link = location.search;
-    // The view's styles come with it (the player never downloads them).
-    const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL('./batch/batch.css', import.meta.url).href });
-    const styled = new Promise((resolve) => { css.onload = css.onerror = resolve; });
-    document.head.append(css);
-    const [{ createBatchView }] = await Promise.all([import('./batch/batch.js'), styled]);
+    const { createBatchView } = await loadView('batch');
     page.batch ??= createBatchView($('batch-view'), {
-      infos: page.infos,
-      module: page.module,
-      workerUrl: new URL('./worker.js', import.meta.url),
+      ...common,
       link: new URLSearchParams(link).get('view') === 'batch' ? link : '',
       openInPlayer: ({ game, seed, params, output }) => {
         // One history entry: Back returns to the batch.
@@ -835,12 +838,9 @@ async function showView(view, { push = true } = {}) {
     });
   }
   if (view === 'compare' && !page.compare) {
-    const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL('./compare/compare.css', import.meta.url).href });
-    const styled = new Promise((resolve) => { css.onload = css.onerror = resolve; });
-    document.head.append(css);
-    const [{ createCompareView }] = await Promise.all([import('./compare/compare.js'), styled]);
+    const { createCompareView } = await loadView('compare');
     page.compare ??= createCompareView($('compare-view'), {
-      state, commit, infos: page.infos, loadRenderer, module: page.module, workerUrl: new URL('./worker.js', import.meta.url),
+      ...common, state, commit, loadRenderer,
       current: () => ({ game: state.game, seed: state.seed, params: state.params, text: fullOutput(), name: sourceText(state.source) }),
     });
   }
