@@ -1,4 +1,4 @@
-//! How long the score chart's one pass (`DynSession::timeline`) takes on the golden
+//! How long the score chart's one pass (`game::timeline`) takes on the golden
 //! 10,000-move outputs (a benchmark, not a test): median of 21 runs, natively.
 //!
 //!   cargo run --release --example timeline_bench
@@ -25,7 +25,7 @@ fn main() {
         let mut ms: Vec<f64> = (0..RUNS)
             .map(|_| {
                 let start = Instant::now();
-                let timeline = session.timeline();
+                let timeline = arcade::game::timeline(session.as_mut());
                 assert_eq!(timeline.score.len(), session.len() + 1);
                 start.elapsed().as_secs_f64() * 1000.0
             })

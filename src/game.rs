@@ -577,21 +577,9 @@ impl<G: Game> Session<G> {
         G::format_output(&self.actions[..self.cursor])
     }
 
-    /// The score chart of every known move (the redo tail too), in one pass from the start:
-    /// a 10,000-move output costs one replay, never one per prefix. It steps with `seek` (so
-    /// the rules are applied from one place in the module) and leaves the cursor where it was.
+    /// The score chart of every known move: `timeline`.
     pub fn timeline(&mut self) -> Timeline {
-        let shown = self.cursor;
-        let mut timeline = Timeline::default();
-        for t in 0..=self.actions.len() {
-            self.seek(t);
-            timeline.push(
-                G::score(&self.instance, &self.state),
-                G::series(&self.instance, &self.state),
-            );
-        }
-        self.seek(shown);
-        timeline
+        timeline(self)
     }
 }
 
@@ -690,8 +678,23 @@ pub trait DynSession {
     fn frame(&self) -> serde_json::Value;
     /// `Game::analyze` of the current position.
     fn analyze(&self) -> Option<serde_json::Value>;
-    /// The score (and the game's series) after every known move: `Session::timeline`.
-    fn timeline(&mut self) -> Timeline;
+    /// `Game::series` of the current position.
+    fn series(&self) -> Series;
+}
+
+/// The score chart of every known move of a session (the redo tail too), in one pass from
+/// the start: a 10,000-move output costs one replay, never one per prefix. It steps with
+/// `seek` and leaves the cursor where it was. Written once over `DynSession`, so the module
+/// holds one copy for every game.
+pub fn timeline(session: &mut dyn DynSession) -> Timeline {
+    let shown = session.cursor();
+    let mut timeline = Timeline::default();
+    for t in 0..=session.len() {
+        session.seek(t);
+        timeline.push(session.score(), session.series());
+    }
+    session.seek(shown);
+    timeline
 }
 
 /// The instance of a seed, its range and the parameters checked first.
@@ -876,8 +879,8 @@ impl<G: Game> DynSession for Session<G> {
         G::analyze(&self.instance, &self.state)
     }
 
-    fn timeline(&mut self) -> Timeline {
-        Session::timeline(self)
+    fn series(&self) -> Series {
+        G::series(&self.instance, &self.state)
     }
 }
 

@@ -362,12 +362,25 @@ impl Play {
         }
     }
 
-    /// The score before any move and after each known move, in one pass:
-    /// `{score: [...], players?: [[...] per player], free?: [...]}` (`Session::timeline`).
-    pub fn timeline(&mut self) -> JsValue {
-        // Through serde_json's Value, whose conversion the frames already carry.
-        let timeline = serde_json::to_value(self.session.timeline()).unwrap_or_default();
-        to_js(&timeline)
+    /// The score chart's data: `readTimeline` in www/chart/score-chart.js.
+    //
+    // The score before any move and after each known move, in one pass (`game::timeline`),
+    // as one flat array (no serialiser code in the module for it): `[P, F, N]`, then the N
+    // scores, then P rows of N (each player's score), then, when F is 1, N free-cell counts.
+    pub fn timeline(&mut self) -> Vec<f64> {
+        let t = crate::game::timeline(self.session.as_mut());
+        let n = t.score.len();
+        let free = t.free.unwrap_or_default();
+        let mut flat = vec![
+            t.players.len() as f64,
+            f64::from(u8::from(!free.is_empty())),
+            n as f64,
+        ];
+        let rows = std::iter::once(&t.score)
+            .chain(&t.players)
+            .chain(std::iter::once(&free));
+        flat.extend(rows.flatten().map(|&v| v as f64));
+        flat
     }
 
     /// `{turn, moves, score, over, view}` for the renderer.

@@ -289,7 +289,11 @@ fn check_game<G: RandomMove>(cases: u64) {
         // The chart's one pass: every prefix's score, and at some turns (each replayed on its
         // own) the series the view shows.
         let timeline = session.timeline();
-        assert_eq!(session.cursor(), actions.len(), "{name}: the timeline moved the cursor");
+        assert_eq!(
+            session.cursor(),
+            actions.len(),
+            "{name}: the timeline moved the cursor"
+        );
         assert_eq!(timeline.score, scores, "{name}: timeline scores");
         for _ in 0..12 {
             let t = rng.gen_range(0..=actions.len());

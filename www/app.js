@@ -5,11 +5,10 @@
 // the board's drawing, pointers and keyboard cursor are the board shell's (www/games/).
 import init, { games, Play } from './pkg/arcade.js';
 import { SolverRunner } from './solver.js';
-import { encodeLink, encodeCompareLink, decodeLink, deflate, SPEEDS, BUDGET_MS, TEXT_LIMIT } from './link.js';
+import { encodeLink, decodeLink, deflate, SPEEDS, BUDGET_MS, TEXT_LIMIT } from './link.js';
 import { Store, sameGame } from './store.js';
 import { renderers } from './games/index.js';
 import { group, plural, sizeText, errorText, problemText, sourceText } from './words.js';
-import { download } from './download.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -95,10 +94,7 @@ function persist(push = false) {
   clearTimeout(page.turnTimer);
   page.turnTimer = 0;
   if (!state.play) return;
-  if (state.view === 'compare') {
-    if (!page.restoring) history[push ? 'pushState' : 'replaceState'](null, '', encodeCompareLink(location.origin + location.pathname, state.compare));
-    return;
-  }
+  if (state.view === 'compare') return page.restoring || history[push ? 'pushState' : 'replaceState'](null, '', page.compare.link());
   const text = fullOutput();
   if (text && page.packed === null) page.packed = deflate(text);
   store().setCurrent(state.game, currentEntry(), page.packed);
@@ -739,7 +735,7 @@ async function applyAddress() {
     const view = q.get('view');
     if (view === 'batch' || view === 'compare') {
       if (!state.play) openGame(info(store().setting('last'))?.id ?? page.infos[0].id, { push: false });
-      if (view === 'compare') openCompare(decodeLink(location.search, location.hash, info));
+      if (view === 'compare') state.compare = null; // the link says what it shows
       await showView(view, { push: false });
       return;
     }
@@ -792,17 +788,6 @@ function openLink() {
   if (errors.length) showMessage(`Parts of this link could not be used, the rest is shown: ${errors.join('; ')}.`);
 }
 
-/** The compare view's state from a link's `{state, errors}` (the player's game and seed without one). */
-function openCompare({ state: link, errors }) {
-  const q = new URLSearchParams(location.search);
-  const side = (key) => (link?.[key] ? { text: link[key], name: q.get(`${key}n`) || `game ${key.toUpperCase()}` } : null);
-  const own = link?.game ? null : { text: fullOutput(), name: sourceText(state.source) };
-  state.compare = link?.game
-    ? { game: link.game, seed: link.seed ?? openingSeed(link.game), params: link.params, a: side('a'), b: side('b'), turn: link.t ?? 0, playing: false }
-    : { game: state.game, seed: state.seed, params: state.params, a: own.text ? own : null, b: null, turn: 0, playing: false };
-  if (errors.length) showMessage(`Parts of this link could not be used, the rest is shown: ${errors.join('; ')}.`);
-}
-
 /** A view's module `NAME/NAME.js`, loaded with its styles (the player never downloads them). */
 async function loadView(name) {
   const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL(`./${name}/${name}.css`, import.meta.url).href });
@@ -831,8 +816,8 @@ async function showView(view, { push = true } = {}) {
         state.view = 'player';
         commit({ push: true });
       },
-      openSideBySide: ({ game, seed, params, a, b }) => {
-        state.compare = { game, seed, params, a, b, turn: 0, playing: false };
+      openSideBySide: (games) => {
+        state.compare = { ...games, turn: 0, playing: false };
         showView('compare');
       },
     });
@@ -844,7 +829,7 @@ async function showView(view, { push = true } = {}) {
       current: () => ({ game: state.game, seed: state.seed, params: state.params, text: fullOutput(), name: sourceText(state.source) }),
     });
   }
-  if (view === 'compare' && !state.compare) openCompare({ state: null, errors: [] });
+  if (view === 'compare' && !state.compare) page.compare.open();
   if (view !== state.view) {
     stopPlayback();
     if (state.view === 'compare') page.compare.hide();
@@ -984,6 +969,8 @@ function wire() {
     if (files.length > 1) showMessage(`${plural(files.length, 'file')} were dropped; the player shows one (${files[0].name}). The batch view scores many at once.`, { kind: 'info' });
     loadFile(files[0], { seedFromName: true });
   });
+  // Loaded when first needed: one request less on the first load.
+  const download = async (name, text) => (await import('./download.js')).download(name, text);
   $('download-output').onclick = () => download(`${state.game}-${state.seed}.out.txt`, fullOutput());
   $('download-input').onclick = () => download(`${state.game}-${state.seed}.in.txt`, state.play.inputText());
   $('share').onclick = async () => {
@@ -1045,8 +1032,7 @@ function wire() {
 
 function themeChanged() {
   renderView();
-  page.chart?.redraw();
-  page.compare?.redraw();
+  for (const view of [page.chart, page.compare]) view?.redraw();
   if (state.play) page.renderer.redraw();
 }
 
@@ -1077,11 +1063,6 @@ async function main() {
     geometry: () => ({ ...page.renderer.geometry(), scale: page.renderer.scale }),
     output: () => fullOutput(),
     saved: () => store().saved(state.game),
-    chart: () => page.chart?.points(),
-    chartPoint: (turn) => page.chart?.pointAt(turn),
-    chartMarker: () => page.chart?.markerAt(),
-    compare: () => page.compare?.inspect(),
-    compareChartPoint: (turn) => page.compare?.chartPoint(turn),
     flush: () => persist(),
     state: () => ({ view: state.view, game: state.game, seed: state.seed, params: state.params, turn: state.play.cursor(), moves: state.play.moves(), source: state.source, theme: state.theme }),
   };

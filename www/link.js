@@ -112,23 +112,6 @@ export function decodeLink(search, hash, infoOf) {
   return { state, errors };
 }
 
-/**
- * The compare view's link: one seed's two games, each deflated in the fragment as the
- * player's moves are, with their names and the shown move in the query:
- *   ?view=compare&v=1&game=lines&seed=1&t=12&an=greedy&bn=mine#a=...&b=...
- * `decodeLink` reads it back (`state.a`, `state.b`; `an`/`bn` from the query).
- */
-export function encodeCompareLink(base, c) {
-  const link = encodeLink(base, { game: c.game, seed: c.seed, params: c.params, t: c.turn });
-  const q = new URLSearchParams(link.slice(link.indexOf('?') + 1));
-  q.set('view', 'compare');
-  const hash = new URLSearchParams();
-  for (const side of ['a', 'b']) {
-    if (c[side]?.name) q.set(`${side}n`, c[side].name);
-    if (c[side]?.text) hash.set(side, deflate(c[side].text));
-  }
-  return `${base}?${q}${[...hash.keys()].length ? `#${hash}` : ''}`;
-}
 
 /** Text deflated (raw DEFLATE) and base64url-encoded, as links and storage keep moves. */
 export function deflate(text) {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { start, frame, screenshot, root } from './harness.js';
-import { encodeCompareLink } from '../../www/link.js';
+import { encodeCompareLink } from '../../www/compare/compare-link.js';
 
 const points = JSON.parse(readFileSync(join(root, 'tests', 'data', 'timeline', 'points.json'), 'utf8'));
 const data = (file) => join(root, 'tests', 'data', file);
@@ -23,15 +23,16 @@ after(async () => { await site.close(); });
 /** Opens the player's chart and waits until it holds the shown game's moves. */
 async function openChart(page) {
   await page.click('#chart-box summary');
-  await page.waitForFunction(() => window.arcade.chart()?.x.length === window.arcade.frame().moves + 1);
-  return page.evaluate(() => window.arcade.chart());
+  await page.waitForFunction(() => window.arcadeCharts?.chart?.points().x.length === window.arcade.frame().moves + 1);
+  return page.evaluate(() => window.arcadeCharts.chart.points());
 }
 
 /** The marker's screen x and where move `turn` is on the chart. */
-const markerAndPoint = (page, selector, call, turn) => page.evaluate(([sel, fn, t]) => ({
-  marker: document.querySelector(`${sel} .chart-turn`).getBoundingClientRect().left,
-  point: window.arcade[fn](t).x,
-}), [selector, call, turn]);
+const markerAndPoint = (page, id, turn) => page.evaluate(([box, t]) => ({
+  marker: document.querySelector(`#${box} .chart-turn`).getBoundingClientRect().left,
+  point: window.arcadeCharts[box].pointAt(t).x,
+}), [id, turn]);
+const chartPoint = (page, id, turn) => page.evaluate(([box, t]) => window.arcadeCharts[box].pointAt(t), [id, turn]);
 
 const seekSlider = (page, id, turn) => page.locator(id).evaluate((slider, t) => {
   slider.value = String(t);
@@ -56,7 +57,7 @@ for (const g of points.games) {
     // The marker stands on the shown move, at the end and after a seek.
     for (const t of [g.moves, g.turns[7]]) {
       await seekSlider(page, '#slider', t);
-      const { marker, point } = await markerAndPoint(page, '#chart', 'chartPoint', t);
+      const { marker, point } = await markerAndPoint(page, 'chart', t);
       assert.ok(Math.abs(marker - point) <= 2, `marker at ${marker}, move ${t} at ${point}`);
     }
     assert.deepEqual(page.errors, []);
@@ -72,10 +73,10 @@ test('a click or tap on the chart seeks there', async () => {
   await openChart(page);
   await page.locator('#chart').scrollIntoViewIfNeeded();
   for (const t of [37, 0, 81]) {
-    const p = await page.evaluate((turn) => window.arcade.chartPoint(turn), t);
+    const p = await chartPoint(page, 'chart', t);
     await page.mouse.click(p.x, p.y);
     await page.waitForFunction((turn) => window.arcade.frame().turn === turn, t, { timeout: 2000 });
-    const { marker, point } = await markerAndPoint(page, '#chart', 'chartPoint', t);
+    const { marker, point } = await markerAndPoint(page, 'chart', t);
     assert.ok(Math.abs(marker - point) <= 2);
   }
   await screenshot(page, 'compare-player-chart-territory');
@@ -88,8 +89,8 @@ const link = () => {
   const url = encodeCompareLink('', { game: pair.game, seed: pair.seed, params: {}, turn: 0, a: { text: text(pair.a.file), name: 'greedy' }, b: { text: text(pair.b.file), name: 'first' } });
   return url;
 };
-const inspect = (page) => page.evaluate(() => window.arcade.compare());
-const opened = (page) => page.waitForFunction(() => window.arcade.compare()?.frames.every((f) => f));
+const inspect = (page) => page.evaluate(() => window.arcadeCompare.inspect());
+const opened = (page) => page.waitForFunction(() => window.arcadeCompare?.inspect().frames.every((f) => f));
 
 test('two games of one seed: the shared slider moves both boards; first difference and leader as the native scores', async () => {
   const page = await site.open(link());
@@ -101,7 +102,7 @@ test('two games of one seed: the shared slider moves both boards; first differen
   const last = Math.max(pair.a.moves, pair.b.moves);
   for (let t = 0; t <= last; t++) {
     await seekSlider(page, '#compare-slider', t);
-    await page.waitForFunction((turn) => window.arcade.compare().turn === turn && document.getElementById('compare-turn').textContent.startsWith(`${turn} `), t);
+    await page.waitForFunction((turn) => window.arcadeCompare.inspect().turn === turn && document.getElementById('compare-turn').textContent.startsWith(`${turn} `), t);
     view = await inspect(page);
     const [ta, tb] = [Math.min(t, pair.a.moves), Math.min(t, pair.b.moves)];
     assert.deepEqual(view.frames.map((f) => f.turn), [ta, tb], `both boards at move ${t}`);
@@ -110,15 +111,16 @@ test('two games of one seed: the shared slider moves both boards; first differen
     assert.ok(view.lead.endsWith(`${leadText(sa, sb)}.`), `move ${t}: ${view.lead}`);
   }
   // The chart holds both games' every score.
+  view.chart = await page.evaluate(() => window.arcadeCharts['compare-chart'].points());
   assert.deepEqual(view.chart.labels.slice(0, 2), ['A score', 'A free cells']);
   assert.deepEqual(view.chart.values[0], pair.a.score);
   assert.deepEqual(view.chart.values[2].slice(0, pair.b.moves + 1), pair.b.score);
   // A click on the chart seeks both boards; the marker follows.
   await page.locator('#compare-chart').scrollIntoViewIfNeeded();
-  const p = await page.evaluate(() => window.arcade.compareChartPoint(9));
+  const p = await chartPoint(page, 'compare-chart', 9);
   await page.mouse.click(p.x, p.y);
-  await page.waitForFunction(() => window.arcade.compare().turn === 9);
-  const { marker, point } = await markerAndPoint(page, '#compare-chart', 'compareChartPoint', 9);
+  await page.waitForFunction(() => window.arcadeCompare.inspect().turn === 9);
+  const { marker, point } = await markerAndPoint(page, 'compare-chart', 9);
   assert.ok(Math.abs(marker - point) <= 2);
   // Keys step both.
   await page.keyboard.press('ArrowRight');
@@ -133,7 +135,7 @@ test('the link reopens both games at the same move; a reload keeps the view; Bac
   await page.waitForFunction((n) => window.arcade.frame().moves === n, pair.a.moves);
   // The player's game becomes A.
   await page.click('#views a[data-view="compare"]');
-  await page.waitForFunction(() => window.arcade.compare()?.frames[0]);
+  await page.waitForFunction(() => window.arcadeCompare?.inspect().frames[0]);
   assert.equal((await inspect(page)).moves[0], pair.a.moves);
   await page.setInputFiles('#compare-file-b', data(pair.b.file));
   await opened(page);
@@ -165,7 +167,7 @@ test('screenshots: the compare view and the player\'s chart at 390 px and 1366 p
       const page = await site.open(link(), { device });
       await opened(page);
       await seekSlider(page, '#compare-slider', 12);
-      await page.waitForFunction(() => window.arcade.compare().turn === 12);
+      await page.waitForFunction(() => window.arcadeCompare.inspect().turn === 12);
       await page.waitForTimeout(100);
       await screenshot(page, `compare-${name}-${theme}`);
       await page.screenshot({ path: join(root, 'tests', 'e2e', 'out', `compare-${name}-${theme}-full.png`), fullPage: true });

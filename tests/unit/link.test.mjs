@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
-import { deflate, inflate, TooLarge, TEXT_LIMIT, encodeLink, decodeLink, encodeCompareLink } from '../../www/link.js';
+import { deflate, inflate, TooLarge, TEXT_LIMIT, encodeLink, decodeLink } from '../../www/link.js';
+import { encodeCompareLink } from '../../www/compare/compare-link.js';
 
 const b64url = (bytes) => Buffer.from(bytes).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 

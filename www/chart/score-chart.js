@@ -12,6 +12,19 @@ import { THEMES } from '../theme.js';
 const AMBER = { light: '#b45309', dark: '#f0a04b' };
 const dark = () => document.documentElement.dataset.theme === 'dark';
 
+/**
+ * `Play.timeline()`'s flat array as `{score, players?, free?}`: `[P, F, N]`, the N scores
+ * (after 0, 1, ... N-1 moves), P rows of N (each player's), and N free-cell counts if F is 1.
+ */
+export function readTimeline(flat) {
+  const [players, free, n] = flat;
+  const row = (k) => Array.from(flat.subarray(3 + k * n, 3 + (k + 1) * n));
+  const timeline = { score: row(0) };
+  if (players) timeline.players = Array.from({ length: players }, (_, p) => row(1 + p));
+  if (free) timeline.free = row(1 + players);
+  return timeline;
+}
+
 let styled = null;
 /** uPlot's stylesheet and the chart's own, added once (the CSP allows 'self' styles). */
 function styles() {
@@ -25,7 +38,8 @@ function styles() {
 
 /**
  * A chart in `box`. `onSeek(turn)` is called when a person clicks or taps a move on it.
- * `show({games: [{name, timeline}], turn})` draws one or two games; `setTurn(turn)` moves the
+ * `show({games: [{name, timeline}], turn})` draws one or two games (`timeline`: what
+ * `Play.timeline()` gives); `setTurn(turn)` moves the
  * marker; `redraw()` after a theme change; `points()` the plotted numbers (for tests).
  */
 export async function createScoreChart(box, { onSeek, label = 'score after each move' }) {
@@ -38,9 +52,18 @@ export async function createScoreChart(box, { onSeek, label = 'score after each 
   let marker = null;
   let data = [];
 
-  const size = () => ({ width: Math.max(200, box.clientWidth), height: box.clientWidth < 500 ? 170 : 200 });
+  // The content box: uPlot draws at this size (the box's padding stays around it).
+  const size = () => {
+    const css = getComputedStyle(box);
+    const width = box.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight);
+    return { width: Math.max(200, width), height: width < 500 ? 170 : 200 };
+  };
 
   function build() {
+    if (shown && !shown.read) {
+      shown.games = shown.games.map((g) => ({ ...g, timeline: readTimeline(g.timeline) }));
+      shown.read = true;
+    }
     plot?.destroy();
     plot = null;
     box.replaceChildren();
@@ -61,7 +84,9 @@ export async function createScoreChart(box, { onSeek, label = 'score after each 
       data.push(pad(g.timeline.score));
       if (g.timeline.free) {
         right = 'free cells';
-        series.push({ label: `${name}free cells`, stroke: colour[i], width: 1, dash: [5, 4], scale: 'right' });
+        // Dashed; in the game's own colour beside another game, else the muted ink.
+        const stroke = games.length > 1 ? colour[i] : theme.muted;
+        series.push({ label: `${name}free cells`, stroke, width: 1.5, dash: [5, 4], scale: 'right' });
         data.push(pad(g.timeline.free));
       }
       // Every player's score only where one game is shown: two games' would be a tangle.
@@ -99,6 +124,8 @@ export async function createScoreChart(box, { onSeek, label = 'score after each 
   function place() {
     if (!plot || !marker) return;
     marker.style.left = `${plot.valToPos(shown.turn, 'x')}px`;
+    // The legend says the values at the shown move (a pointer over the chart shows its own).
+    plot.setLegend({ idx: Math.min(shown.turn, data[0].length - 1) });
   }
 
   new ResizeObserver(() => {
@@ -107,7 +134,7 @@ export async function createScoreChart(box, { onSeek, label = 'score after each 
     place();
   }).observe(box);
 
-  return {
+  const chart = {
     show(next) {
       shown = next;
       build();
@@ -131,4 +158,7 @@ export async function createScoreChart(box, { onSeek, label = 'score after each 
       plot = null;
     },
   };
+  // For end-to-end tests and the curious: each chart by its box's id.
+  (window.arcadeCharts ??= {})[box.id] = chart;
+  return chart;
 }

@@ -9,7 +9,8 @@ import { Play } from '../pkg/arcade.js';
 import { SolverRunner } from '../solver.js';
 import { createScoreChart } from '../chart/score-chart.js';
 import { group, plural, problemText, errorText } from '../words.js';
-import { TEXT_LIMIT } from '../link.js';
+import { TEXT_LIMIT, decodeLink } from '../link.js';
+import { encodeCompareLink } from './compare-link.js';
 
 const SIDES = ['a', 'b'];
 const el = (tag, props = {}, ...children) => {
@@ -115,11 +116,13 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
     button('compare-next', '▶▶', 'step forward', () => seek(state.compare.turn + 1)),
     button('compare-last', '▶|', 'last move', () => seek(length())),
     el('span', {}, 'Move ', ui.turn));
+  // Choosing the games folds away once both are there (it opens again by its summary).
+  ui.inputs = el('details', { id: 'compare-inputs' },
+    el('summary', { textContent: 'Choose games A and B' }),
+    el('div', { className: 'compare-inputs' }, ui.sides.a.root, ui.sides.b.root));
   root.replaceChildren(
-    el('h2', { textContent: 'Side by side' }), ui.title, ui.message,
-    el('div', { className: 'compare-inputs' }, ui.sides.a.root, ui.sides.b.root),
-    el('div', { className: 'compare-summary' }, ui.first, ui.lead),
-    controls, ui.slider,
+    el('h2', { textContent: 'Side by side' }), ui.title, ui.message, ui.inputs,
+    el('div', { className: 'compare-bar' }, el('div', { className: 'compare-summary' }, ui.first, ui.lead), controls, ui.slider),
     el('div', { className: 'compare-boards' }, ui.boards.a.root, ui.boards.b.root),
     el('h3', { textContent: 'Score over the game' }), ui.chart);
 
@@ -307,6 +310,7 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
       box.canvas.setAttribute('aria-label', `game ${s.toUpperCase()} at move ${group(frame.turn)}, score ${group(frame.score)}`);
     }
     const both = built.sides.a && built.sides.b;
+    if (!both) ui.inputs.open = true;
     ui.first.textContent = !both
       ? 'Choose two games of this seed: files, pastes, the player\'s game or a solver.'
       : built.first === null ? 'The two games are the same, move for move.' : `They first differ at move ${group(built.first)}.`;
@@ -333,7 +337,25 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
     }
   });
 
-  return {
+  /** The view's state from the address (a compare link), else the player's game as A. */
+  function open() {
+    const q = new URLSearchParams(location.search);
+    const { state: link, errors } = q.get('view') === 'compare' ? decodeLink(location.search, location.hash, info) : { state: null, errors: [] };
+    const side = (key) => (link?.[key] ? { text: link[key], name: q.get(`${key}n`) || `game ${key.toUpperCase()}` } : null);
+    if (link?.game) {
+      const seed = link.seed ?? info(link.game).min_seed;
+      state.compare = { game: link.game, seed, params: link.params, a: side('a'), b: side('b'), turn: link.t ?? 0, playing: false };
+    } else {
+      const p = current();
+      state.compare = { game: p.game, seed: p.seed, params: p.params, a: p.text ? { text: p.text, name: p.name } : null, b: null, turn: 0, playing: false };
+    }
+    say(errors.length ? `Parts of this link could not be used, the rest is shown: ${errors.join('; ')}.` : '');
+  }
+
+  const view = {
+    open,
+    /** The view's address (the page writes it into history). */
+    link: () => encodeCompareLink(location.origin + location.pathname, state.compare),
     render,
     /** After a theme or size change. */
     redraw() {
@@ -352,9 +374,9 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
       frames: SIDES.map((s) => built.sides[s]?.frame() ?? null),
       first: built.first,
       lead: ui.lead.textContent,
-      chart: chart?.points(),
-      marker: chart?.markerAt(),
     }),
-    chartPoint: (turn) => chart?.pointAt(turn),
   };
+  // For end-to-end tests and the curious.
+  window.arcadeCompare = view;
+  return view;
 }
