@@ -240,13 +240,11 @@ pub struct Series {
 
 /// The score before any move and after each move of a game, with the game's own series
 /// (`Game::series`) at the same points: `score[t]` is the score after `t` moves.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Timeline {
     pub score: Vec<i64>,
-    /// `players[p][t]`: player p's score after t moves (absent for one-player games).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// `players[p][t]`: player p's score after t moves (empty for one-player games).
     pub players: Vec<Vec<i64>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub free: Option<Vec<i64>>,
 }
 

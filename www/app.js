@@ -21,7 +21,7 @@ const SOLVE_ANNOUNCE_MS = 5000;
 // it at most this often (moves themselves are written at once).
 const TURN_SAVE_MS = 250;
 const THEMES = ['auto', 'dark', 'light'];
-// Every renderer comes through here (one place to make them load lazily).
+// The one way to a renderer.
 const loadRenderer = async (id) => renderers[id];
 
 // ---------- the one state ----------
@@ -41,7 +41,7 @@ const state = {
   solving: null, // {job, started, best, fromHere} while a solve runs
   pending: null, // {text, source}: an output too long for the box, held aside
   message: null, // {text, kind, actions}
-  compare: null, // the compare view's {game, seed, params, a, b: {text, name}, turn, playing}
+  compare: null, // the compare view's (compare/compare.js)
 };
 
 /** Not state: caches of what follows from it, and handles of things the page owns. */
@@ -53,7 +53,7 @@ const page = {
   batch: null,
   compare: null,
   chart: null,
-  timeline: false, // the chart shows the moves as they are (false: made again at render)
+  timeline: false, // the chart is up to date with the moves
   module: null,
   store: null,
   text: null, // the shown game's full output text (null: not computed since the last move)
@@ -735,7 +735,7 @@ async function applyAddress() {
     const view = q.get('view');
     if (view === 'batch' || view === 'compare') {
       if (!state.play) openGame(info(store().setting('last'))?.id ?? page.infos[0].id, { push: false });
-      if (view === 'compare') state.compare = null; // the link says what it shows
+      if (view === 'compare') state.compare = null; // as its link says
       await showView(view, { push: false });
       return;
     }
@@ -788,7 +788,7 @@ function openLink() {
   if (errors.length) showMessage(`Parts of this link could not be used, the rest is shown: ${errors.join('; ')}.`);
 }
 
-/** A view's module `NAME/NAME.js`, loaded with its styles (the player never downloads them). */
+/** A view's module `NAME/NAME.js` with its styles, loaded when first shown. */
 async function loadView(name) {
   const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL(`./${name}/${name}.css`, import.meta.url).href });
   const styled = new Promise((resolve) => { css.onload = css.onerror = resolve; });
@@ -969,7 +969,6 @@ function wire() {
     if (files.length > 1) showMessage(`${plural(files.length, 'file')} were dropped; the player shows one (${files[0].name}). The batch view scores many at once.`, { kind: 'info' });
     loadFile(files[0], { seedFromName: true });
   });
-  // Loaded when first needed: one request less on the first load.
   const download = async (name, text) => (await import('./download.js')).download(name, text);
   $('download-output').onclick = () => download(`${state.game}-${state.seed}.out.txt`, fullOutput());
   $('download-input').onclick = () => download(`${state.game}-${state.seed}.in.txt`, state.play.inputText());
@@ -987,7 +986,6 @@ function wire() {
   };
   $('message-close').onclick = clearMessage;
   $('board-text').addEventListener('toggle', () => { if ($('board-text').open) render(); });
-  // The chart and uPlot load the first time it is opened.
   $('chart-box').addEventListener('toggle', async () => {
     if (!$('chart-box').open || page.chart) return;
     const { createScoreChart } = await import('./chart/score-chart.js');

@@ -18,7 +18,7 @@ const dark = () => document.documentElement.dataset.theme === 'dark';
  */
 export function readTimeline(flat) {
   const [players, free, n] = flat;
-  const row = (k) => Array.from(flat.subarray(3 + k * n, 3 + (k + 1) * n));
+  const row = (k) => flat.slice(3 + k * n, 3 + (k + 1) * n);
   const timeline = { score: row(0) };
   if (players) timeline.players = Array.from({ length: players }, (_, p) => row(1 + p));
   if (free) timeline.free = row(1 + players);

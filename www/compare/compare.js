@@ -90,7 +90,7 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
   ui.first = el('p', { id: 'compare-first' });
   ui.lead = el('p', { id: 'compare-lead', 'aria-live': 'polite' });
   const boardBox = (side) => {
-    const canvas = el('canvas', { width: 400, height: 400, tabIndex: 0, id: `compare-board-${side}` });
+    const canvas = el('canvas', { width: 400, height: 400, id: `compare-board-${side}` });
     canvas.setAttribute('role', 'img');
     const caption = el('figcaption', { id: `compare-caption-${side}` });
     const area = el('div', { className: 'compare-area' }, canvas);
