@@ -183,6 +183,12 @@ test('screenshots: the compare view and the player\'s chart at 390 px and 1366 p
       await player.waitForFunction(() => window.arcade.frame().moves === 1000);
       await openChart(player);
       await player.locator('#chart-box').scrollIntoViewIfNeeded();
+      if (touch) {
+        // A tap seeks too, to the nearest move a pixel can name (1,000 moves on ~250 px).
+        const p = await chartPoint(player, 'chart', 500);
+        await player.touchscreen.tap(p.x, p.y);
+        await player.waitForFunction(() => Math.abs(window.arcade.frame().turn - 500) <= 5);
+      }
       await screenshot(player, `compare-player-chart-${name}-${theme}`);
       assert.deepEqual([...page.errors, ...player.errors], []);
       await page.context().close();
