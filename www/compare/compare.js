@@ -317,12 +317,14 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
     ui.lead.textContent = both ? `Move ${group(c.turn)}: A ${group(scores.a)} · B ${group(scores.b)}, ${leadText(scores.a, scores.b)}.` : '';
     if (built.problems.length) say(`${built.problems.join('; ')}.`);
     chart?.setTurn(c.turn);
+    built.shown = c.turn;
   }
 
   // Space, arrows, Home and End drive the shared slider, as they drive the player's.
   document.addEventListener('keydown', (e) => {
     if (state.view !== 'compare' || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.target.closest?.('input, textarea, select, button, a, summary')) return;
+    // The view's own controls keep their keys (a button hidden with another view does not).
+    if (e.target.closest?.('textarea, select') || (root.contains(e.target) && e.target.closest('input, button, a, summary'))) return;
     const step = e.shiftKey ? 100 : 1;
     const keys = {
       ' ': () => (state.compare.playing ? stop() : start()),
@@ -367,9 +369,9 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
       if (solving) runner?.cancel();
       solving = null;
     },
-    /** For tests: the two sessions' frames, the first difference, the chart. */
+    /** For tests: the move the boards show, their frames, the first difference. */
     inspect: () => ({
-      turn: state.compare.turn,
+      turn: built.shown,
       moves: SIDES.map((s) => built.sides[s]?.moves() ?? null),
       frames: SIDES.map((s) => built.sides[s]?.frame() ?? null),
       first: built.first,
