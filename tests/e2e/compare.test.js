@@ -160,6 +160,33 @@ test('the link reopens both games at the same move; a reload keeps the view; Bac
   await page.context().close();
 });
 
+test('a solver\'s game and a pasted one: a bad paste names its move and reason, the valid part is shown', async () => {
+  const page = await site.open(`?v=1&game=${pair.game}&seed=${pair.seed}`);
+  await page.setInputFiles('#upload', data(pair.b.file));
+  await page.waitForFunction((n) => window.arcade.frame().moves === n, pair.b.moves);
+  await page.click('#views a[data-view="compare"]');
+  await page.waitForFunction(() => window.arcadeCompare?.inspect().frames[0]);
+  // B: the greedy solver, run in a worker on the same seed (the player's budget). With one
+  // game missing, the choosing panel is open.
+  assert.equal(await page.locator('#compare-inputs').evaluate((d) => d.open), true);
+  await page.selectOption('#compare-solver-b', 'greedy');
+  await page.click('#compare-solver-b + button');
+  await page.waitForFunction(() => window.arcadeCompare.inspect().frames.every((f) => f), null, { timeout: 20_000 });
+  const solved = await inspect(page);
+  assert.equal(solved.moves[0], pair.b.moves);
+  assert.ok(solved.moves[1] > 0, 'the solver played');
+  assert.ok(solved.first >= 1 && solved.first <= pair.b.moves + 1, `first difference ${solved.first}`);
+  assert.match(await page.textContent('#compare-caption-b'), /greedy/);
+  // A: a paste whose third move leaves the board.
+  const lines = readFileSync(data(pair.a.file), 'utf8').split('\n');
+  await page.fill('#compare-paste-a', [...lines.slice(0, 2), '9 9 9 9', ...lines.slice(3)].join('\n'));
+  await page.click('#compare-paste-a + .row button');
+  await page.waitForFunction(() => window.arcadeCompare.inspect().moves[0] === 2);
+  assert.match(await page.textContent('#compare-message'), /^A \(pasted\) stops at move 3 \(line 3\): .+; its 2 valid moves are shown\.$/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('screenshots: the compare view and the player\'s chart at 390 px and 1366 px, light and dark', async () => {
   for (const theme of ['light', 'dark']) {
     for (const [name, viewport, touch] of [['390', { width: 390, height: 844 }, true], ['1366', { width: 1366, height: 900 }, false]]) {

@@ -116,7 +116,7 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
     button('compare-next', '▶▶', 'step forward', () => seek(state.compare.turn + 1)),
     button('compare-last', '▶|', 'last move', () => seek(length())),
     el('span', {}, 'Move ', ui.turn));
-  // Choosing the games folds away once both are there (it opens again by its summary).
+  // Choosing the games: folded when a link brings both, opened while one is missing.
   ui.inputs = el('details', { id: 'compare-inputs' },
     el('summary', { textContent: 'Choose games A and B' }),
     el('div', { className: 'compare-inputs' }, ui.sides.a.root, ui.sides.b.root));
