@@ -50,6 +50,7 @@ const page = {
   modules: {}, // the renderer module of each game loaded so far (`ready`), by id
   runner: null,
   batch: null,
+  batchLoading: null, // the batch view's first load (a promise), so it happens once
   module: null,
   store: null,
   text: null, // the shown game's full output text (null: not computed since the last move)
@@ -815,35 +816,38 @@ function openLink() {
  * it is shown; it gets the compiled wasm module for its workers.
  */
 async function showView(view, { push = true } = {}) {
-  if (view === 'batch' && !page.batch) {
-    const link = location.search;
-    // The view's styles come with it (the player never downloads them).
-    const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL('./batch/batch.css', import.meta.url).href });
-    const styled = new Promise((resolve) => { css.onload = css.onerror = resolve; });
-    document.head.append(css);
-    const [{ createBatchView }] = await Promise.all([import('./batch/batch.js'), styled]);
-    page.batch ??= createBatchView($('batch-view'), {
-      infos: page.infos,
-      module: page.module,
-      workerUrl: new URL('./worker.js', import.meta.url),
-      link: new URLSearchParams(link).get('view') === 'batch' ? link : '',
-      openInPlayer: async ({ game, seed, params, output }) => {
-        if (!(await readyOrSay(game))) return;
-        // One history entry: Back returns to the batch.
-        if (state.game !== game) openGame(game, { push: false });
-        if (!newGame(game, seed, params, { push: false })) return;
-        if (output) loadOutput(output, { kind: 'batch', seed });
-        state.view = 'player';
-        commit({ push: true });
-      },
-    });
-  }
+  if (view === 'batch' && !page.batch) page.batch = await (page.batchLoading ??= loadBatchView());
   if (view !== state.view) {
     stopPlayback();
     state.view = view;
   }
   commit({ push });
   if (view === 'batch') page.batch.show();
+}
+
+/** The batch view, its styles and its kept runs, loaded once (the first time it is shown). */
+async function loadBatchView() {
+  const link = location.search;
+  // The view's styles come with it (the player never downloads them).
+  const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL('./batch/batch.css', import.meta.url).href });
+  const styled = new Promise((resolve) => { css.onload = css.onerror = resolve; });
+  document.head.append(css);
+  const [{ createBatchView }] = await Promise.all([import('./batch/batch.js'), styled]);
+  return createBatchView($('batch-view'), {
+    infos: page.infos,
+    module: page.module,
+    workerUrl: new URL('./worker.js', import.meta.url),
+    link: new URLSearchParams(link).get('view') === 'batch' ? link : '',
+    openInPlayer: async ({ game, seed, params, output }) => {
+      if (!(await readyOrSay(game))) return;
+      // One history entry: Back returns to the batch.
+      if (state.game !== game) openGame(game, { push: false });
+      if (!newGame(game, seed, params, { push: false })) return;
+      if (output) loadOutput(output, { kind: 'batch', seed });
+      state.view = 'player';
+      commit({ push: true });
+    },
+  });
 }
 
 // ---------- keyboard ----------
