@@ -298,9 +298,14 @@ test('each pool worker is killed at its budget plus grace; the batch goes on to 
   assert.deepEqual(page.errors, []);
 });
 
+// These two are a browser that refuses its database (a private mode, a policy): the runs go
+// to localStorage, as before the database was used (tests/e2e/stored.test.js has it).
 test('a full or forbidden storage is said, and the batch still runs', async () => {
   const page = await site.open('?view=batch&game=strip2048&seeds=1..4&solver=greedy&budget=5000', {
     beforeLoad: (context) => context.addInitScript(() => {
+      IDBFactory.prototype.open = () => {
+        throw new DOMException('The user denied permission to access the database.', 'SecurityError');
+      };
       Storage.prototype.setItem = () => {
         throw new DOMException('full', 'QuotaExceededError');
       };
@@ -309,12 +314,16 @@ test('a full or forbidden storage is said, and the batch still runs', async () =
   const run = await runBatch(page);
   assert.deepEqual(run.rows.map((r) => r.status), ['done', 'done', 'done', 'done']);
   assert.match(await page.textContent('#batch-summary'), /This browser does not keep the results for a reload \(QuotaExceededError\)/);
+  assert.match(await page.textContent('#batch-storage'), /This browser’s database is not available \(SecurityError: The user denied permission to access the database\.\)/);
   assert.deepEqual(page.errors, []);
 });
 
-test('outputs too big for the storage: the table is kept for a reload without them', async () => {
+test('without the database, outputs too big for localStorage: the table is kept for a reload without them', async () => {
   const page = await site.open('?view=batch&game=lines&seeds=1..3&solver=greedy&budget=5000', {
     beforeLoad: (context) => context.addInitScript(() => {
+      IDBFactory.prototype.open = () => {
+        throw new DOMException('The user denied permission to access the database.', 'SecurityError');
+      };
       const setItem = Storage.prototype.setItem;
       Storage.prototype.setItem = function (key, value) {
         if (value.length > 4000) throw new DOMException('full', 'QuotaExceededError');

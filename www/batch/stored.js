@@ -9,7 +9,7 @@ import { deflateSync, inflateSync, strToU8, strFromU8 } from '../vendor/fflate.j
 
 export const CHUNK_ROWS = 25;
 // A run bigger than this is "big": the first one stored asks the browser to keep the storage.
-export const BIG_RUN_BYTES = 1 << 20;
+export const BIG_RUN_BYTES = 1_000_000;
 const PERSIST_KEY = 'arcade.batch.persist';
 
 const ended = (row) => row.status !== 'queued' && row.status !== 'running';
@@ -29,7 +29,7 @@ function record(run) {
 export class RunStore {
   constructor(db) {
     this.db = db;
-    this.cached = null; // the last chunk read back: {id, chunk, texts}
+    this.cached = null; // the last chunk read back: {id, chunk, texts: a promise}
   }
 
   /** The store, or a rejection saying why the browser's database cannot be had. */
@@ -80,13 +80,16 @@ export class RunStore {
   async output(run, index) {
     const chunk = Math.floor(index / CHUNK_ROWS);
     if (!run.kept?.chunks.has(chunk)) return null;
-    const c = this.cached;
+    // The chunk's promise is kept: rows asked for together read and inflate it once.
+    let c = this.cached;
     if (!(c && c.id === run.id && c.chunk === chunk)) {
-      const item = await this.db.get('outputs', [run.id, chunk]);
-      const texts = item ? JSON.parse(strFromU8(inflateSync(item.z))) : [];
-      this.cached = { id: run.id, chunk, texts };
+      const texts = this.db.get('outputs', [run.id, chunk])
+        .then((item) => (item ? JSON.parse(strFromU8(inflateSync(item.z))) : []));
+      c = { id: run.id, chunk, texts };
+      this.cached = c;
+      texts.catch(() => { if (this.cached === c) this.cached = null; });
     }
-    return this.cached.texts[index % CHUNK_ROWS] ?? null;
+    return (await c.texts)[index % CHUNK_ROWS] ?? null;
   }
 
   async remove(id) {
