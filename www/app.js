@@ -250,7 +250,8 @@ function announceLater() {
 
 function store() {
   page.store ??= new Store((reason) => {
-    const text = `Your games cannot be kept in this browser (${reason}); the page works, but a reload will not bring them back. A share link still holds the shown game.`;
+    const what = page.store?.db ? 'The shown game' : 'Your games';
+    const text = `${what} cannot be kept in this browser (${reason}); the page works, but a reload will not bring ${what === 'Your games' ? 'them' : 'it'} back. A share link still holds the shown game.`;
     $('saved-note').textContent = text;
     showMessage(text, { kind: 'info' });
   });
@@ -1048,6 +1049,8 @@ async function main() {
   const q = new URLSearchParams(location.search);
   const likely = [q.get('view') === 'batch' ? null : q.get('game'), store().setting('last')].find((id) => gameIds.includes(id)) ?? gameIds[0];
   loadRenderer(likely).catch(() => {}); // a failure is said when the game is shown
+  // Your games come from the browser's database, read beside the wasm module's compiling.
+  const database = store().useDatabase();
   try {
     // Compiled once: the page and every worker (the solver's, the batch's pool) share it.
     const url = new URL('./pkg/arcade_bg.wasm', import.meta.url);
@@ -1065,6 +1068,8 @@ async function main() {
   $('speed').replaceChildren(...SPEEDS.map((s) => new Option(`${s}/s`, String(s))));
   page.runner = new SolverRunner(new URL('./worker.js', import.meta.url), { module: page.module });
   wire();
+  const refused = await database;
+  if (refused) $('saved-note').textContent = `Your games are kept in this browser's small storage: its database is not available (${refused}).`;
   await applyAddress();
   // For end-to-end tests and the curious: the current frame, board geometry and state.
   window.arcade = {

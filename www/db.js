@@ -1,5 +1,5 @@
 // The browser's own database (IndexedDB), for what is too big for localStorage's ~5 MB: the
-// batch view's runs and their outputs. One database, versioned; every call returns a promise
+// batch view's runs and their outputs, and Your games (www/store.js). One database, versioned; every call returns a promise
 // that rejects with an Error saying why (private mode, a refused or full database), and the
 // callers turn that into a note: the page never depends on it to work.
 
@@ -11,10 +11,12 @@ const OPEN_TIMEOUT_MS = 5000;
 
 /** Each version's changes, applied in order on an upgrade from `oldVersion`. */
 const UPGRADES = [
-  // 1: runs by id (the table without outputs); outputs in chunks of rows, by [run, chunk].
+  // 1: runs by id (the table without outputs); outputs in chunks of rows, by [run, chunk];
+  // Your games, one list per game id.
   (db) => {
     db.createObjectStore('runs', { keyPath: 'id' });
     db.createObjectStore('outputs', { keyPath: ['run', 'chunk'] });
+    db.createObjectStore('games', { keyPath: 'game' });
   },
 ];
 
