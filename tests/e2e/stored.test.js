@@ -197,8 +197,10 @@ test(`${FILES * 60 / 1000} MB of outputs (${FILES} SquareRemover files) survive 
   assert.deepEqual(page.errors, []);
 });
 
-test("runs kept in localStorage before the database move into it, outputs included, once", async () => {
-  const page = await site.open('');
+test("runs kept in localStorage before the database move into it, outputs included, once (deflated on the page's thread when the worker fails)", async () => {
+  const page = await site.open('', {
+    beforeLoad: (context) => context.route('**/www/batch/deflate-worker.js', (route) => route.fulfill({ status: 404, body: '' })),
+  });
   // As the page kept runs before (www/batch/batch.js, STORAGE_KEY), with greedy's outputs of
   // `arcade solve strip2048 --seed S --solver greedy` for seeds 1 and 2.
   await page.evaluate(() => localStorage.setItem('arcade.batch.v1', JSON.stringify({
@@ -220,7 +222,8 @@ test("runs kept in localStorage before the database move into it, outputs includ
   assert.deepEqual(await page.evaluate(() => window.arcadeBatch.outputs(4)), ['lllll\n', 'llrllllllllllllllllllllllllrlrlllllllrlrllllllllllllllr\n']);
   const f = await openSeed(page, '2');
   assert.equal(f.score, 464);
-  assert.deepEqual(page.errors, []);
+  // The worker's 404 is the browser's only complaint.
+  assert.deepEqual(page.errors.filter((e) => !/404/.test(e)), []);
 });
 
 const LOOKS = {

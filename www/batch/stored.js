@@ -1,7 +1,8 @@
 // The batch runs kept in the browser's database (www/db.js), outputs included, so a reload
 // keeps a 1,000-seed run whole. A run is a record (its table, no outputs) and its outputs in
 // chunks of CHUNK_ROWS rows, each chunk deflated JSON (outputs are text and shrink 3 to 30
-// times) and written in its own transaction: the page keeps drawing between chunks. A chunk is
+// times; deflated in a worker, deflate-worker.js) and written in its own transaction: the page
+// keeps drawing while a run is stored. A chunk is
 // written once all its rows have ended, the record after the chunks, so a reload in the middle
 // of a run keeps what had ended. Restored runs read their outputs back a chunk at a time.
 import { openDatabase, between } from '../db.js';
@@ -15,6 +16,44 @@ const PERSIST_KEY = 'arcade.batch.persist';
 const ended = (row) => row.status !== 'queued' && row.status !== 'running';
 const chunksOf = (run) => Math.ceil(run.rows.length / CHUNK_ROWS);
 const allChunks = (id) => between([id, 0], [id, Infinity]);
+
+/**
+ * `text` deflated, in a worker (one for the page, started when first needed); on the page's
+ * thread when a worker cannot be had.
+ */
+let packer = null;
+const packing = new Map();
+let nextPack = 1;
+function deflated(text) {
+  if (packer === false) return Promise.resolve(deflateSync(strToU8(text), { level: 6 }));
+  if (!packer) {
+    try {
+      packer = new Worker(new URL('./deflate-worker.js', import.meta.url), { type: 'module' });
+    } catch {
+      packer = false;
+      return deflated(text);
+    }
+    packer.onmessage = ({ data: { id, z } }) => {
+      packing.get(id).resolve(z);
+      packing.delete(id);
+    };
+    // A worker that fails (refused, crashed): what it owed, and all later chunks, here.
+    packer.onerror = (event) => {
+      event.preventDefault?.();
+      packer.terminate();
+      packer = false;
+      for (const [id, { text: owed, resolve }] of packing) {
+        packing.delete(id);
+        resolve(deflateSync(strToU8(owed), { level: 6 }));
+      }
+    };
+  }
+  const id = nextPack++;
+  return new Promise((resolve) => {
+    packing.set(id, { text, resolve });
+    packer.postMessage({ id, text });
+  });
+}
 
 /** What a run's record holds: everything but the outputs and the page's own fields. */
 function record(run) {
@@ -63,7 +102,7 @@ export class RunStore {
       const rows = run.rows.slice(chunk * CHUNK_ROWS, (chunk + 1) * CHUNK_ROWS);
       if (!rows.every(ended)) continue;
       const texts = await Promise.all(rows.map(outputOf));
-      const z = deflateSync(strToU8(JSON.stringify(texts)), { level: 6 });
+      const z = await deflated(JSON.stringify(texts));
       try {
         await this.db.put('outputs', [{ run: run.id, chunk, z }]);
         run.kept.chunks.add(chunk);
