@@ -128,7 +128,7 @@ function squareRemoverFolder() {
   return { folder, texts };
 }
 
-test(`${FILES * 60 / 1000} MB of outputs (${FILES} SquareRemover files) survive a reload whole; runs are deleted one by one or all`, async () => {
+test(`${FILES * 60 / 1000} MB of outputs (${FILES.toLocaleString('en-US')} SquareRemover files) survive a reload whole; runs are deleted one by one or all`, async () => {
   const { folder, texts } = squareRemoverFolder();
   const total = [...texts.values()].reduce((sum, t) => sum + t.length, 0);
   assert.equal(total, FILES * 60_000);

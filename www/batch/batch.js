@@ -235,7 +235,6 @@ class BatchView {
     await this.restore();
     this.fillFromLink(this.link0);
     this.renderAll();
-    this.renderStored();
   }
 
   // ----- building the controls -----
@@ -643,6 +642,7 @@ class BatchView {
     this.renderRunPickers();
     this.renderResults();
     this.renderCompare();
+    this.renderStored();
   }
 
   renderResults() {
@@ -1062,7 +1062,6 @@ class BatchView {
       this.saveLocally();
     }
     this.renderAll();
-    this.renderStored();
     this.say(`${runs.length === 1 ? `Run #${runs[0].id} was` : `${plural(runs.length, 'run')} were`} deleted.`, 'info');
   }
 
