@@ -99,7 +99,7 @@ export class Store {
       for (const game of journal) {
         const list = this.read(`saved:${game}`);
         if (Array.isArray(list)) {
-          await db.put('games', [{ game, list }]);
+          await db.put('games', [{ game, list }], 'strict');
           lists.set(game, list);
         }
         this.storage.removeItem(`${PREFIX}saved:${game}`);
@@ -142,7 +142,8 @@ export class Store {
       } catch {
         // no journal (a full localStorage): the database's write is the only copy
       }
-      this.db.put('games', [{ game, list: packed }]).then(
+      // Strict: the journal goes only once the list is on disk.
+      this.db.put('games', [{ game, list: packed }], 'strict').then(
         () => { if (this.journal.get(game) === n) this.storage?.removeItem(key); },
         (error) => this.fail(error),
       );

@@ -18,14 +18,17 @@ const chunksOf = (run) => Math.ceil(run.rows.length / CHUNK_ROWS);
 const allChunks = (id) => between([id, 0], [id, Infinity]);
 
 /**
- * `text` deflated, in a worker (one for the page, started when first needed); on the page's
- * thread when a worker cannot be had.
+ * `text` deflated, in a worker (started when needed, ended after a second without work, as the
+ * pool's workers are); on the page's thread when a worker cannot be had.
  */
+const PACKER_IDLE_MS = 1000;
 let packer = null;
+let packerIdle = 0;
 const packing = new Map();
 let nextPack = 1;
 function deflated(text) {
   if (packer === false) return Promise.resolve(deflateSync(strToU8(text), { level: 6 }));
+  clearTimeout(packerIdle);
   if (!packer) {
     try {
       packer = new Worker(new URL('./deflate-worker.js', import.meta.url), { type: 'module' });
@@ -36,6 +39,12 @@ function deflated(text) {
     packer.onmessage = ({ data: { id, z } }) => {
       packing.get(id).resolve(z);
       packing.delete(id);
+      if (packing.size) return;
+      packerIdle = setTimeout(() => {
+        if (!packer) return;
+        packer.terminate();
+        packer = null;
+      }, PACKER_IDLE_MS);
     };
     // A worker that fails (refused, crashed): what it owed, and all later chunks, here.
     packer.onerror = (event) => {
