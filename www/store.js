@@ -137,15 +137,18 @@ export class Store {
       const key = `${PREFIX}saved:${game}`;
       const n = (this.journal.get(game) ?? 0) + 1;
       this.journal.set(game, n);
+      let journaled = false;
       try {
         this.storage?.setItem(key, JSON.stringify(packed));
+        journaled = !!this.storage;
       } catch {
         // no journal (a full localStorage): the database's write is the only copy
       }
-      // Strict: the journal goes only once the list is on disk.
+      // Strict: the journal goes only once the list is on disk. A refused write leaves the
+      // journal for the next load to move; without one, the list is lost to a reload: said.
       this.db.put('games', [{ game, list: packed }], 'strict').then(
         () => { if (this.journal.get(game) === n) this.storage?.removeItem(key); },
-        (error) => this.fail(error),
+        (error) => { if (!journaled) this.fail(error); },
       );
       return;
     }
