@@ -49,6 +49,7 @@ const page = {
   rendererGame: null,
   runner: null,
   batch: null,
+  pictures: null, // www/pictures/pictures.js once loaded
   module: null,
   store: null,
   text: null, // the shown game's full output text (null: not computed since the last move)
@@ -774,6 +775,15 @@ function openLink() {
   if (errors.length) showMessage(`Parts of this link could not be used, the rest is shown: ${errors.join('; ')}.`);
 }
 
+/** A module loaded when first needed, with its styles (the player's first load has neither). */
+async function withStyles(load, cssPath) {
+  const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL(cssPath, import.meta.url).href });
+  const styled = new Promise((resolve) => { css.onload = css.onerror = resolve; });
+  document.head.append(css);
+  const [module] = await Promise.all([load(), styled]);
+  return module;
+}
+
 /**
  * Shows the player or the batch view. The batch view and its libraries load the first time
  * it is shown; it gets the compiled wasm module for its workers.
@@ -781,11 +791,7 @@ function openLink() {
 async function showView(view, { push = true } = {}) {
   if (view === 'batch' && !page.batch) {
     const link = location.search;
-    // The view's styles come with it (the player never downloads them).
-    const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL('./batch/batch.css', import.meta.url).href });
-    const styled = new Promise((resolve) => { css.onload = css.onerror = resolve; });
-    document.head.append(css);
-    const [{ createBatchView }] = await Promise.all([import('./batch/batch.js'), styled]);
+    const { createBatchView } = await withStyles(() => import('./batch/batch.js'), './batch/batch.css');
     page.batch ??= createBatchView($('batch-view'), {
       infos: page.infos,
       module: page.module,
@@ -807,6 +813,26 @@ async function showView(view, { push = true } = {}) {
   }
   commit({ push });
   if (view === 'batch') page.batch.show();
+}
+
+// ---------- pictures (www/pictures/, with its styles, loaded on the first click) ----------
+
+async function pictures(action) {
+  stopPlayback();
+  page.pictures ??= await withStyles(() => import('./pictures/pictures.js'), './pictures/pictures.css');
+  page.pictures[action]({
+    renderer: page.renderer,
+    canvas: $('board'),
+    play: state.play,
+    game: state.game,
+    title: info().title,
+    seed: state.seed,
+    params: state.params,
+    output: fullOutput(),
+    moveWord: page.renderer.moveWord,
+    scoreText: (frame) => frame.view.score_text ?? group(frame.score),
+    message: showMessage,
+  });
 }
 
 // ---------- keyboard ----------
@@ -953,6 +979,8 @@ function wire() {
       showMessage('Copy the share link from the box below the button.', { kind: 'info' });
     }
   };
+  $('save-image').onclick = () => pictures('saveImage');
+  $('save-animation').onclick = () => pictures('saveAnimation');
   $('message-close').onclick = clearMessage;
   $('board-text').addEventListener('toggle', () => { if ($('board-text').open) render(); });
   document.addEventListener('keydown', onKeyDown);
