@@ -107,8 +107,6 @@ export function webmType() {
   return WEBM.find((t) => MediaRecorder.isTypeSupported(t)) ?? null;
 }
 
-const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
-
 /**
  * WebM: the canvas's stream, one frame requested per move, held 1/fps s of real time (the
  * recorder stamps frames with the clock, so a recording takes as long as it plays).
@@ -128,7 +126,10 @@ function webmSink(canvas, { fps, type }) {
   };
   recorder.onerror = (e) => { failed = e.error ?? new Error('the recorder failed'); };
   const stopped = new Promise((resolve) => { recorder.onstop = resolve; });
+  // Frames sent before the recorder has started are lost (an empty file under load).
+  const started = new Promise((resolve) => { recorder.onstart = resolve; });
   recorder.start(200);
+  let wake = null; // ends the wait between frames at once on Cancel
   const end = () => {
     if (recorder.state !== 'inactive') recorder.stop();
     track.stop();
@@ -136,9 +137,13 @@ function webmSink(canvas, { fps, type }) {
   return {
     get bytes() { return bytes; },
     async add() {
+      await started;
       if (failed) throw failed;
       track.requestFrame();
-      await sleep(1000 / fps);
+      await new Promise((resolve, reject) => {
+        wake = reject;
+        setTimeout(resolve, 1000 / fps);
+      });
     },
     async finish() {
       end();
@@ -146,7 +151,10 @@ function webmSink(canvas, { fps, type }) {
       if (failed) throw failed;
       return new Blob(chunks, { type: type.split(';')[0] });
     },
-    cancel: end,
+    cancel() {
+      end();
+      wake?.(new Stopped());
+    },
   };
 }
 
@@ -267,10 +275,15 @@ function makeDialog() {
   return d;
 }
 
+/** Cancel: the recording ends now, and the dialog says so at once. */
 function stopJob(d) {
   if (!d.job) return;
   d.job.cancelled = true;
   d.job.cancel?.();
+  d.job = null;
+  d.start.disabled = false;
+  d.close.textContent = 'Close';
+  d.status.textContent = 'Cancelled; nothing was saved.';
 }
 
 /** Opens the Save animation dialog for the shown game. */
@@ -291,7 +304,8 @@ export function saveAnimation(g) {
   d.start.disabled = moves === 0;
   d.close.textContent = 'Close';
 
-  const done = (text) => {
+  const done = (job, text) => {
+    if (d.job !== job) return; // cancelled: the dialog already said so
     d.job = null;
     d.start.disabled = false;
     d.close.textContent = 'Close';
@@ -332,16 +346,17 @@ export function saveAnimation(g) {
     const name = `${g.game}-${g.seed}-moves-${from}-${to}.${ext}`;
     try {
       const { blob, width, height } = await record(g, options, job, (n, total, bytes) => {
+        if (job.cancelled) return;
         d.bar.value = n / total;
         d.status.textContent = `Frame ${group(n)} of ${group(total)} (${sizeText(bytes)})`;
       });
       if (job.cancelled) throw new Stopped();
       download(name, blob);
-      done(`Saved ${name} (${plural(to - from + 1, 'frame')}, ${width}x${height} px, ${sizeText(blob.size)}).`);
+      done(job, `Saved ${name} (${plural(to - from + 1, 'frame')}, ${width}x${height} px, ${sizeText(blob.size)}).`);
     } catch (error) {
-      if (!(error instanceof Stopped)) done(`Save animation failed: ${errorText(error)}.`);
-      else if (job.reason) done(`Stopped: ${job.reason}. Choose fewer moves, fewer frames per second or a larger limit.`);
-      else done('Cancelled; nothing was saved.');
+      if (!(error instanceof Stopped)) done(job, `Save animation failed: ${errorText(error)}.`);
+      else if (job.reason) done(job, `Stopped: ${job.reason}. Choose fewer moves, fewer frames per second or a larger limit.`);
+      else done(job, 'Cancelled; nothing was saved.');
     }
   };
   d.root.showModal();
