@@ -63,6 +63,9 @@ function paintSheet(ctx, g, frame, sheet, ratio) {
   ctx.fillRect(x, PAD, sheet.board.w, sheet.board.h);
   g.renderer.paintInto(ctx, frame, { x: x * ratio, y: PAD * ratio, ratio });
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.strokeStyle = theme.line;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(x - 0.5, PAD - 0.5, sheet.board.w + 1, sheet.board.h + 1);
   const [title, facts] = captionOf(g, frame);
   const top = PAD + sheet.board.h;
   const room = sheet.w - 2 * PAD;
