@@ -1055,6 +1055,9 @@ async function main() {
   };
   document.body.dataset.ready = 'true';
   performance.mark('arcade-ready'); // scripts/transfer.mjs reports it
+  // The offline copy (sw.js), once the board is playable: it never delays the first load.
+  // Without www/pkg/precache.js (no build) it fails to install, and the page works as before.
+  navigator.serviceWorker?.register(new URL('../sw.js', import.meta.url), { updateViaCache: 'none' }).catch(() => {});
 }
 
 // Chromium reports a ResizeObserver that could not deliver every notice in one frame as an
