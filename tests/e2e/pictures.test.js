@@ -165,6 +165,9 @@ test('the pictures\' buttons and dialog at a phone and a desktop, light and dark
         }
       }
       await screenshot(page, `pictures-buttons-${name}-${theme}`);
+      // The picture takes the theme's colours.
+      const picture = await downloaded(page, '#save-image');
+      writeFileSync(join(shots, `pictures-image-territory-${name}-${theme}.png`), picture.bytes);
       await animate(page, { from: 0, to: 90, fps: '2' });
       await page.click('#anim-start');
       await page.waitForFunction(() => /^Frame [3-9]/.test(document.getElementById('anim-status').textContent));
