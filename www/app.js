@@ -840,6 +840,7 @@ async function pictures(action) {
 function onKeyDown(e) {
   if (state.view !== 'player') return;
   const t = e.target;
+  if (t.closest?.('dialog')) return; // a dialog's keys are its own (Save animation's)
   const typing = t.closest?.('input, textarea, select, [contenteditable]');
   const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
   if ((e.ctrlKey || e.metaKey) && !typing) {

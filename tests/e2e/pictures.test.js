@@ -113,6 +113,12 @@ test('Save animation: where the browser has no MediaRecorder, GIF is the one for
   });
   await animate(page, { from: 0, to: 4 });
   assert.deepEqual(await page.$$eval('#anim-format option', (os) => os.map((o) => o.value)), ['gif']);
+  // Keys typed in the dialog are the dialog's: L does not slide the strip behind it.
+  const moves = await page.evaluate(() => window.arcade.frame().moves);
+  await page.focus('#anim-start');
+  await page.keyboard.press('l');
+  await page.keyboard.press('ArrowLeft');
+  assert.deepEqual(await page.evaluate(() => [window.arcade.frame().moves, window.arcade.frame().turn]), [moves, moves]);
   const file = await downloaded(page, '#anim-start');
   assert.equal(file.bytes.toString('latin1', 0, 6), 'GIF89a');
   assert.deepEqual(page.errors, []);

@@ -162,7 +162,8 @@ function webmSink(canvas, { fps, type }) {
 }
 
 /** GIF: each frame's pixels go to a worker (gifenc: a palette per frame); it answers with the file's size so far. */
-function gifSink(canvas, { fps }) {
+function gifSink(ctx, { fps }) {
+  const { canvas } = ctx;
   const worker = new Worker(new URL('./gif-worker.js', import.meta.url), { type: 'module' });
   let bytes = 0;
   let pending = null; // the waiting call's reject: a cancel ends it at once
@@ -172,7 +173,6 @@ function gifSink(canvas, { fps }) {
     worker.onerror = (e) => { e.preventDefault(); reject(new Error(e.message || 'the GIF encoder could not start')); };
     worker.postMessage(message, transfer);
   });
-  const ctx = canvas.getContext('2d', { willReadFrequently: true });
   return {
     get bytes() { return bytes; },
     async add() {
@@ -209,7 +209,7 @@ async function record(g, { from, to, ratio, limit, format, fps }, job, progress)
     canvas.width = 2 * Math.ceil((sheet.w * ratio) / 2);
     canvas.height = 2 * Math.ceil((sheet.h * ratio) / 2);
     const ctx = canvas.getContext('2d', { willReadFrequently: format === 'gif' });
-    const sink = format === 'gif' ? gifSink(canvas, { fps }) : webmSink(canvas, { fps, type: format });
+    const sink = format === 'gif' ? gifSink(ctx, { fps }) : webmSink(canvas, { fps, type: format });
     job.cancel = () => sink.cancel();
     const total = to - from + 1;
     try {
