@@ -95,6 +95,7 @@ test('Save animation: a WebM where MediaRecorder records one, a GIF when chosen,
 
   await page.selectOption('#anim-format', 'gif');
   file = await downloaded(page, '#anim-start');
+  writeFileSync(join(shots, 'pictures-animation-lines.gif'), file.bytes);
   assert.equal(file.name, 'lines-5-moves-2-8.gif');
   assert.equal(file.bytes.toString('latin1', 0, 6), 'GIF89a');
   assert.equal(file.bytes.at(-1), 0x3b, 'GIF trailer');
@@ -120,6 +121,7 @@ test('Save animation: where the browser has no MediaRecorder, GIF is the one for
   await page.keyboard.press('ArrowLeft');
   assert.deepEqual(await page.evaluate(() => [window.arcade.frame().moves, window.arcade.frame().turn]), [moves, moves]);
   const file = await downloaded(page, '#anim-start');
+  writeFileSync(join(shots, 'pictures-animation-strip2048.gif'), file.bytes);
   assert.equal(file.bytes.toString('latin1', 0, 6), 'GIF89a');
   assert.deepEqual(page.errors, []);
 });
@@ -155,12 +157,13 @@ test('Save animation: Cancel stops at once and saves nothing; the size limit sto
   assert.deepEqual(page.errors, []);
 });
 
-test('the pictures\' buttons and dialog at a phone and a desktop, light and dark (screenshots)', async () => {
+test('the pictures\' buttons and dialog at a phone, upright and sideways, and a desktop, light and dark (screenshots)', async () => {
   for (const [name, options] of [
     ['390', { viewport: { width: 390, height: 844 }, touch: true }],
     ['1366', { viewport: { width: 1366, height: 900 } }],
+    ['844x390', { viewport: { width: 844, height: 390 }, touch: true }],
   ]) {
-    for (const theme of ['light', 'dark']) {
+    for (const theme of name === '844x390' ? ['light'] : ['light', 'dark']) {
       const page = await openGame('territory', 3, 'seed3-judge.out', options);
       await page.emulateMedia({ colorScheme: theme });
       await page.locator('#save-image').scrollIntoViewIfNeeded();
