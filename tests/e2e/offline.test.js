@@ -81,11 +81,20 @@ test('a new deployment replaces the cache: the new build is what opens offline',
     await page.waitForSelector('body[data-ready="true"]');
     assert.deepEqual(await offlineReady(page), [`arcade-${first.version}`]);
 
+    // Opened from the cache (no network), a page takes every file from the cache, even once
+    // the network is back and the server has a new deployment: one build, never a mix.
+    await context.setOffline(true);
+    await reload(page);
     // A new deployment: one page file changes, and with it the version.
     appendFileSync(join(dir, 'www', 'words.js'), '// deployment 2\n');
     const second = writePrecache(dir);
     assert.notEqual(second.version, first.version);
-    await reload(page); // the navigation makes the browser check sw.js and what it imports
+    await context.setOffline(false);
+    const seen = () => page.evaluate(async () => (await fetch('www/words.js')).text());
+    assert.doesNotMatch(await seen(), /deployment 2/);
+
+    await reload(page); // online: the navigation makes the browser check sw.js and what it imports
+    assert.match(await seen(), /deployment 2\n$/, 'online, the page gets what is deployed');
     // The new worker installs (a new cache) and activates (the old cache deleted).
     const names = () => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('arcade-')));
     for (let i = 0; i < 100 && (await names()).join() !== `arcade-${second.version}`; i++) await new Promise((r) => setTimeout(r, 200));
