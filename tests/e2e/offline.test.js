@@ -38,6 +38,7 @@ test('with the network cut after a first visit, a reload plays a move, solves, o
   assert.equal(await page.evaluate(() => navigator.onLine), false);
   await page.click('#strip-left');
   assert.equal(await page.evaluate(() => window.arcade.frame().moves), 1);
+  await screenshot(page, 'offline-player-1280-light');
   await page.fill('#budget', '1');
   await page.click('#solve');
   await page.waitForFunction(() => !/^running/.test(document.getElementById('solve-status').textContent), null, { timeout: 20_000 });
@@ -49,6 +50,19 @@ test('with the network cut after a first visit, a reload plays a move, solves, o
   await page.waitForSelector('#batch-view:not([hidden]) button');
   await screenshot(page, 'offline-batch');
   assert.deepEqual(page.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e)), []);
+  await page.context().close();
+});
+
+test('offline on a phone in the dark theme: the board plays by touch (screenshot)', async () => {
+  const page = await site.open('?v=1&game=strip2048&seed=7', { device: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: 'dark' } });
+  await offlineReady(page);
+  await page.context().setOffline(true);
+  await reload(page);
+  assert.ok(await page.evaluate(() => !!navigator.serviceWorker.controller));
+  await page.tap('#strip-right');
+  assert.equal(await page.evaluate(() => window.arcade.frame().moves), 1);
+  await screenshot(page, 'offline-player-390-dark');
+  assert.deepEqual(page.errors, []);
   await page.context().close();
 });
 
