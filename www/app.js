@@ -856,7 +856,12 @@ async function showView(view, { push = true } = {}) {
 
 async function pictures(action) {
   stopPlayback();
-  page.pictures ??= await withStyles(() => import('./pictures/pictures.js'), './pictures/pictures.css');
+  try {
+    page.pictures ??= await withStyles(() => import('./pictures/pictures.js'), './pictures/pictures.css');
+  } catch (error) {
+    showMessage(`Pictures could not be loaded: ${errorText(error)}. Reload the page and try again.`);
+    return;
+  }
   page.pictures[action]({
     renderer: page.renderer,
     canvas: $('board'),
