@@ -51,6 +51,7 @@ const page = {
   runner: null,
   batch: null,
   batchLoading: null, // the batch view's first load (a promise), so it happens once
+  pictures: null, // www/pictures/pictures.js once loaded
   module: null,
   store: null,
   text: null, // the shown game's full output text (null: not computed since the last move)
@@ -812,6 +813,15 @@ function openLink() {
   if (errors.length) showMessage(`Parts of this link could not be used, the rest is shown: ${errors.join('; ')}.`);
 }
 
+/** A module loaded when first needed, with its styles (the player's first load has neither). */
+async function withStyles(load, cssPath) {
+  const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL(cssPath, import.meta.url).href });
+  const styled = new Promise((resolve) => { css.onload = css.onerror = resolve; });
+  document.head.append(css);
+  const [module] = await Promise.all([load(), styled]);
+  return module;
+}
+
 /**
  * Shows the player or the batch view. The batch view and its libraries load the first time
  * it is shown; it gets the compiled wasm module for its workers.
@@ -830,10 +840,7 @@ async function showView(view, { push = true } = {}) {
 async function loadBatchView() {
   const link = location.search;
   // The view's styles come with it (the player never downloads them).
-  const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL('./batch/batch.css', import.meta.url).href });
-  const styled = new Promise((resolve) => { css.onload = css.onerror = resolve; });
-  document.head.append(css);
-  const [{ createBatchView }] = await Promise.all([import('./batch/batch.js'), styled]);
+  const { createBatchView } = await withStyles(() => import('./batch/batch.js'), './batch/batch.css');
   return createBatchView($('batch-view'), {
     infos: page.infos,
     module: page.module,
@@ -851,11 +858,37 @@ async function loadBatchView() {
   });
 }
 
+// ---------- pictures (www/pictures/, with its styles, loaded on the first click) ----------
+
+async function pictures(action) {
+  stopPlayback();
+  try {
+    page.pictures ??= await withStyles(() => import('./pictures/pictures.js'), './pictures/pictures.css');
+  } catch (error) {
+    showMessage(`Pictures could not be loaded: ${errorText(error)}. Reload the page and try again.`);
+    return;
+  }
+  page.pictures[action]({
+    renderer: page.renderer,
+    canvas: $('board'),
+    play: state.play,
+    game: state.game,
+    title: info().title,
+    seed: state.seed,
+    params: state.params,
+    output: fullOutput(),
+    moveWord: page.renderer.moveWord,
+    scoreText: (frame) => frame.view.score_text ?? group(frame.score),
+    message: showMessage,
+  });
+}
+
 // ---------- keyboard ----------
 
 function onKeyDown(e) {
   if (state.view !== 'player') return;
   const t = e.target;
+  if (t.closest?.('dialog')) return; // a dialog's keys are its own (Save animation's)
   const typing = t.closest?.('input, textarea, select, [contenteditable]');
   const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
   if ((e.ctrlKey || e.metaKey) && !typing) {
@@ -1000,6 +1033,8 @@ function wire() {
       showMessage('Copy the share link from the box below the button.', { kind: 'info' });
     }
   };
+  $('save-image').onclick = () => pictures('saveImage');
+  $('save-animation').onclick = () => pictures('saveAnimation');
   $('message-close').onclick = clearMessage;
   $('board-text').addEventListener('toggle', () => { if ($('board-text').open) render(); });
   document.addEventListener('keydown', onKeyDown);
@@ -1082,6 +1117,9 @@ async function main() {
   };
   document.body.dataset.ready = 'true';
   performance.mark('arcade-ready'); // scripts/transfer.mjs reports it
+  // The offline copy (sw.js), once the board is playable: it never delays the first load.
+  // Without www/pkg/precache.js (no build) it fails to install, and the page works as before.
+  navigator.serviceWorker?.register(new URL('../sw.js', import.meta.url), { updateViaCache: 'none' }).catch(() => {});
 }
 
 // Chromium reports a ResizeObserver that could not deliver every notice in one frame as an
