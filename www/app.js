@@ -9,7 +9,6 @@ import { encodeLink, decodeLink, deflate, SPEEDS, BUDGET_MS, TEXT_LIMIT } from '
 import { Store, sameGame } from './store.js';
 import { gameIds, loadRenderer, openingSeed as namedOpeningSeed } from './games/index.js';
 import { group, plural, sizeText, errorText, problemText, sourceText } from './words.js';
-import { download } from './download.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -26,7 +25,7 @@ const THEMES = ['auto', 'dark', 'light'];
 // ---------- the one state ----------
 
 const state = {
-  view: 'player', // 'player' | 'batch'
+  view: 'player', // 'player' | 'batch' | 'compare'
   theme: 'auto', // 'auto' follows prefers-color-scheme
   game: null, // game id
   seed: '1',
@@ -40,6 +39,7 @@ const state = {
   solving: null, // {job, started, best, fromHere} while a solve runs
   pending: null, // {text, source}: an output too long for the box, held aside
   message: null, // {text, kind, actions}
+  compare: null, // the compare view's (compare/compare.js)
 };
 
 /** Not state: caches of what follows from it, and handles of things the page owns. */
@@ -52,6 +52,9 @@ const page = {
   batch: null,
   batchLoading: null, // the batch view's first load (a promise), so it happens once
   pictures: null, // www/pictures/pictures.js once loaded
+  compare: null,
+  chart: null,
+  timeline: false, // the chart is up to date with the moves
   module: null,
   store: null,
   text: null, // the shown game's full output text (null: not computed since the last move)
@@ -77,6 +80,7 @@ function commit({ moves = false, push = false, animated = false } = {}) {
   if (moves) {
     page.text = null;
     page.packed = null;
+    page.timeline = false;
   }
   render({ animated });
   if (moves || push) persist(push);
@@ -91,6 +95,7 @@ function persist(push = false) {
   clearTimeout(page.turnTimer);
   page.turnTimer = 0;
   if (!state.play) return;
+  if (state.view === 'compare') return page.restoring || history[push ? 'pushState' : 'replaceState'](null, '', page.compare.link());
   const text = fullOutput();
   if (text && page.packed === null) page.packed = deflate(text);
   store().setCurrent(state.game, currentEntry(), page.packed);
@@ -133,6 +138,7 @@ function fullOutput() {
 
 function render({ animated = false } = {}) {
   renderView();
+  if (state.view === 'compare') page.compare?.render({ animated });
   if (!state.play) return;
   const r = page.renderer;
   const frame = state.play.frame();
@@ -158,6 +164,9 @@ function render({ animated = false } = {}) {
   $('cancel').disabled = !state.solving;
   if ($('board-text').open) $('board-text-body').textContent = r.describe?.(frame) ?? state.play.inputText();
   if (page.savedDirty) renderSaved();
+  if (page.chart && !page.timeline) page.chart.show({ games: [{ timeline: state.play.timeline() }], turn: frame.turn });
+  page.timeline = true;
+  page.chart?.setTurn(frame.turn);
   document.body.dataset.game = state.game;
   announceLater();
 }
@@ -165,6 +174,7 @@ function render({ animated = false } = {}) {
 function renderView() {
   document.body.dataset.view = state.view;
   $('batch-view').hidden = state.view !== 'batch';
+  $('compare-view').hidden = state.view !== 'compare';
   for (const a of document.querySelectorAll('#views a')) {
     if (a.dataset.view === state.view) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
@@ -746,12 +756,14 @@ async function applyAddress() {
   page.restoring = true;
   try {
     const q = new URLSearchParams(location.search);
-    if (q.get('view') === 'batch') {
+    const view = q.get('view');
+    if (view === 'batch' || view === 'compare') {
       if (!state.play) {
         await ready(lastGame());
         openGame(lastGame(), { push: false });
       }
-      await showView('batch', { push: false });
+      if (view === 'compare') state.compare = null; // as its link says
+      await showView(view, { push: false });
       return;
     }
     const reload = performance.getEntriesByType('navigation')[0]?.type === 'reload' && !state.play;
@@ -822,14 +834,29 @@ async function withStyles(load, cssPath) {
   return module;
 }
 
+/** A view's module `NAME/NAME.js` with its styles, loaded when first shown. */
+function loadView(name) {
+  return withStyles(() => import(`./${name}/${name}.js`), `./${name}/${name}.css`);
+}
+
 /**
- * Shows the player or the batch view. The batch view and its libraries load the first time
+ * Shows the player, the batch or the compare view. The batch view and its libraries load the first time
  * it is shown; it gets the compiled wasm module for its workers.
  */
 async function showView(view, { push = true } = {}) {
   if (view === 'batch' && !page.batch) page.batch = await (page.batchLoading ??= loadBatchView());
+  if (view === 'compare' && !page.compare) {
+    const { createCompareView } = await loadView('compare');
+    page.compare ??= createCompareView($('compare-view'), {
+      infos: page.infos, module: page.module, workerUrl: new URL('./worker.js', import.meta.url),
+      state, commit, loadRenderer,
+      current: () => ({ game: state.game, seed: state.seed, params: state.params, text: fullOutput(), name: sourceText(state.source) }),
+    });
+  }
+  if (view === 'compare' && !state.compare) page.compare.open();
   if (view !== state.view) {
     stopPlayback();
+    if (state.view === 'compare') page.compare.hide();
     state.view = view;
   }
   commit({ push });
@@ -840,7 +867,7 @@ async function showView(view, { push = true } = {}) {
 async function loadBatchView() {
   const link = location.search;
   // The view's styles come with it (the player never downloads them).
-  const { createBatchView } = await withStyles(() => import('./batch/batch.js'), './batch/batch.css');
+  const { createBatchView } = await loadView('batch');
   return createBatchView($('batch-view'), {
     infos: page.infos,
     module: page.module,
@@ -854,6 +881,10 @@ async function loadBatchView() {
       if (output) loadOutput(output, { kind: 'batch', seed });
       state.view = 'player';
       commit({ push: true });
+    },
+    openSideBySide: (games) => {
+      state.compare = { ...games, turn: 0, playing: false };
+      showView('compare');
     },
   });
 }
@@ -1019,6 +1050,7 @@ function wire() {
     if (files.length > 1) showMessage(`${plural(files.length, 'file')} were dropped; the player shows one (${files[0].name}). The batch view scores many at once.`, { kind: 'info' });
     loadFile(files[0], { seedFromName: true });
   });
+  const download = async (name, text) => (await import('./download.js')).download(name, text);
   $('download-output').onclick = () => download(`${state.game}-${state.seed}.out.txt`, fullOutput());
   $('download-input').onclick = () => download(`${state.game}-${state.seed}.in.txt`, state.play.inputText());
   $('share').onclick = async () => {
@@ -1037,6 +1069,13 @@ function wire() {
   $('save-animation').onclick = () => pictures('saveAnimation');
   $('message-close').onclick = clearMessage;
   $('board-text').addEventListener('toggle', () => { if ($('board-text').open) render(); });
+  $('chart-box').addEventListener('toggle', async () => {
+    if (!$('chart-box').open || page.chart) return;
+    const { createScoreChart } = await import('./chart/score-chart.js');
+    page.chart ??= await createScoreChart($('chart'), { onSeek: (turn) => { state.playing = false; seek(turn); } });
+    page.timeline = false;
+    render();
+  });
   document.addEventListener('keydown', onKeyDown);
   // Redraw at the new size when the layout changes (rotation, window resize), in a frame:
   // drawing inside the observer's callback would resize the board it observes.
@@ -1074,6 +1113,7 @@ function wire() {
 
 function themeChanged() {
   renderView();
+  for (const view of [page.chart, page.compare]) view?.redraw();
   if (state.play) page.renderer.redraw();
 }
 

@@ -269,6 +269,16 @@ test('a folder of outputs scores as the official judge and `arcade score`; bad f
   assert.match(await page.textContent('#batch-message'), /leaves out files too big to be outputs: 0022\.txt \(50\.0 MB\)/);
   assert.equal(Object.keys(entries).filter((n) => n.startsWith('in/')).length, 23);
 
+  // A seed of the comparison opens A's and B's games side by side (compare.test.js checks the view).
+  await page.click('#batch-compare button.side-by-side:text-is("5 ⇄")');
+  await page.waitForFunction(() => window.arcadeCompare?.inspect().frames.every((f) => f));
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => window.arcadeCompare.inspect().turn === 100);
+  const sides = await page.evaluate(() => window.arcadeCompare.inspect().frames.map((f) => f.score));
+  assert.deepEqual(sides, [JUDGE.get('5'), greedy.rows.find((r) => r.seed === '5').score]);
+  await page.goBack();
+  await page.waitForSelector('body[data-view="batch"]');
+
   // A file row opens in the player with its output.
   await page.click('#batch-results tbody button:text-is("5")');
   await page.waitForFunction(() => document.body.dataset.view === 'player');

@@ -205,10 +205,11 @@ class Chart {
 // ---------- the view ----------
 
 class BatchView {
-  constructor(root, { infos, module, workerUrl, link, openInPlayer }) {
+  constructor(root, { infos, module, workerUrl, link, openInPlayer, openSideBySide }) {
     this.root = root;
     this.infos = infos;
     this.openInPlayer = openInPlayer;
+    this.openSideBySide = openSideBySide;
     this.pool = new Pool(workerUrl, module);
     this.runs = [];
     this.nextRunId = 1;
@@ -831,8 +832,14 @@ class BatchView {
     const rows = seeds.map((seed, t) => ({
       seed, values: byA.get(seed).values, a: scoresA[t], b: scoresB[t], relA: perTest[0][t], relB: perTest[1][t], version: 0,
     }));
+    const sideBySide = (r) => {
+      const button = el('button', { type: 'button', className: 'side-by-side', textContent: `${r.seed} ⇄`, title: `seed ${r.seed}: A's and B's games side by side` });
+      button.setAttribute('aria-label', `seed ${r.seed}: open A's and B's games side by side`);
+      button.onclick = () => this.sideBySide(a, b, r.seed);
+      return button;
+    };
     this.compareTable.setColumns([
-      { key: 'seed', label: 'seed', value: (r) => r.seed },
+      { key: 'seed', label: 'seed', value: (r) => r.seed, cell: sideBySide },
       ...keys.map((key) => ({ key: `p:${key}`, label: key, numeric: true, value: (r) => r.values[key] ?? null })),
       { key: 'a', label: 'A score', numeric: true, value: (r) => r.a, cell: (r) => show(r.a) },
       { key: 'b', label: 'B score', numeric: true, value: (r) => r.b, cell: (r) => show(r.b) },
@@ -860,6 +867,26 @@ class BatchView {
       output = null;
     }
     this.openInPlayer({ game: run.game, seed: row.seed, params: {}, output });
+  }
+
+  /** Seed `seed` of runs A and B in the compare view. */
+  async sideBySide(a, b, seed) {
+    const side = async (run) => {
+      const row = run.rows.find((r) => r.seed === seed);
+      if (!row) return null;
+      if (row.output === null && row.file && row.file.size > OPEN_LIMIT_BYTES) {
+        this.say(`${row.file.name} is too big to replay in the page (${(row.file.size / 1048576).toFixed(1)} MB).`);
+        return null;
+      }
+      let text = null;
+      try {
+        text = await this.outputOf(run, row);
+      } catch (error) {
+        this.say(`The kept output of seed ${seed} in run #${run.id} could not be read (${reasonOf(error)}).`);
+      }
+      return text ? { text, name: `#${run.id} ${run.name}` } : null;
+    };
+    this.openSideBySide({ game: a.game, seed, params: {}, a: await side(a), b: await side(b) });
   }
 
   /**
@@ -1100,9 +1127,9 @@ function summary(run) {
 /**
  * Builds the batch view into `root`. `module`: the compiled wasm module for the workers;
  * `link`: the page's query string; `openInPlayer({game, seed, params, output})` shows a
- * seed and an output in the player. Resolves, once the kept runs are read, with `{show()}`,
- * called whenever the view is shown, and `{link()}`, the view's address (the page writes it
- * into history).
+ * seed and an output in the player; `openSideBySide({game, seed, params, a, b})` two of them
+ * in the compare view. Resolves, once the kept runs are read, with `{show()}`, called whenever
+ * the view is shown, and `{link()}`, the view's address (the page writes it into history).
  */
 export async function createBatchView(root, options) {
   const view = new BatchView(root, options);
