@@ -25,6 +25,9 @@ pub struct Config {
     pub mh_steps: usize,
     /// Rollout length in turns (the current one included).
     pub horizon: usize,
+    /// The rollout length against a single AI (M = 2), where holding it in pays off only
+    /// over many turns.
+    pub duel_horizon: usize,
     /// Options left for the last round of sequential halving.
     pub finalists: usize,
     /// Enough rollouts for any turn; an unlimited budget stops here.
@@ -48,6 +51,7 @@ impl Default for Config {
             particles: 256,
             mh_steps: 2,
             horizon: 13,
+            duel_horizon: 20,
             finalists: 2,
             max_iterations: 4000,
             policy: [1.0, 0.8, 0.0, 1.2, 0.6, 2.0, 1.0],
@@ -64,6 +68,8 @@ impl Config {
         match name {
             "max_iterations" => self.max_iterations = value as usize,
             "defend" => self.defend = value,
+            "horizon" => self.horizon = value as usize,
+            "duel_horizon" => self.duel_horizon = value as usize,
             "extrapolate" => self.extrapolate = value,
             _ => panic!("unknown setting {name}"),
         }
@@ -237,7 +243,12 @@ impl Agent<Territory> for MonteCarloAgent {
             .ceil()
             .max(1.0);
         let mut round = 1.0;
-        let horizon = config.horizon.min(TURNS - turn);
+        let horizon = if obs.m == 2 {
+            config.duel_horizon
+        } else {
+            config.horizon
+        };
+        let horizon = horizon.min(TURNS - turn);
         let m = obs.m;
         let mut totals = vec![0.0; options.len()];
         let mut active: Vec<usize> = (0..options.len()).collect();
