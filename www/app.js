@@ -7,7 +7,7 @@ import init, { games, Play } from './pkg/arcade.js';
 import { SolverRunner } from './solver.js';
 import { encodeLink, decodeLink, deflate, SPEEDS, BUDGET_MS, TEXT_LIMIT } from './link.js';
 import { Store, sameGame } from './store.js';
-import { renderers } from './games/index.js';
+import { gameIds, loadRenderer, openingSeed as namedOpeningSeed } from './games/index.js';
 import { group, plural, sizeText, errorText, problemText, sourceText } from './words.js';
 import { download } from './download.js';
 
@@ -47,6 +47,7 @@ const page = {
   infos: [],
   renderer: null,
   rendererGame: null,
+  modules: {}, // the renderer module of each game loaded so far (`ready`), by id
   runner: null,
   batch: null,
   module: null,
@@ -273,9 +274,31 @@ function keep(entry) {
 
 // ---------- the game's setup: renderer, controls ----------
 
+/**
+ * Downloads the renderer of `gameId` unless it is here already. Everything that shows a game
+ * of another id waits for this first, so `useGame` and the rest stay synchronous.
+ */
+async function ready(gameId) {
+  page.modules[gameId] ??= await loadRenderer(gameId);
+}
+
+/** `ready`, or false with a message naming the game and why when its renderer cannot load. */
+async function readyOrSay(gameId) {
+  try {
+    await ready(gameId);
+    return true;
+  } catch (error) {
+    showMessage(`${info(gameId)?.title ?? gameId} could not be shown: its drawing code did not load (${errorText(error)}). The shown game is unchanged; try again.`);
+    if (state.game) $('game').value = state.game;
+    return false;
+  }
+}
+
 /** Shows the renderer and controls of `gameId` (a new renderer when the game changes). */
 function useGame(gameId) {
   if (page.rendererGame === gameId) return;
+  const module = page.modules[gameId];
+  if (!module) throw new Error(`the renderer of ${gameId} is not loaded (await ready() first)`);
   page.renderer?.destroy();
   const g = info(gameId);
   $('game').value = gameId;
@@ -297,7 +320,7 @@ function useGame(gameId) {
   $('caveat').hidden = !g.caveat;
   $('caveat').textContent = g.caveat ? `Note: ${g.caveat}` : '';
   const board = $('board');
-  const r = renderers[gameId].create(board, hooks);
+  const r = module.create(board, hooks);
   page.renderer = r;
   page.rendererGame = gameId;
   board.className = r.touch ?? '';
@@ -308,7 +331,7 @@ function useGame(gameId) {
     ? `Keyboard: focus the board (Tab), move with the arrow keys, Enter or Space to act${r.keys ? `; ${r.keys}` : ''}.`
     : (r.keys ?? '');
   $('turn-label').textContent = r.moveWord ?? 'Move';
-  fillAbout(g, renderers[gameId].about);
+  fillAbout(g, module.about);
   page.savedDirty = true;
 }
 
@@ -402,8 +425,8 @@ function openGame(gameId, { push = true } = {}) {
   newGame(gameId, openingSeed(gameId), {}, { keepOld: false, push });
 }
 
-/** The seed a game opens on: its first, or one its renderer names (a strip with room). */
-const openingSeed = (gameId) => renderers[gameId].openingSeed ?? info(gameId).min_seed;
+/** The seed a game opens on: its first, or one www/games/index.js names (a strip with room). */
+const openingSeed = (gameId) => namedOpeningSeed(gameId) ?? info(gameId).min_seed;
 
 /** A short random seed within the game's range (people read and type seeds). */
 function randomSeed(gameId) {
@@ -721,12 +744,16 @@ async function applyAddress() {
   try {
     const q = new URLSearchParams(location.search);
     if (q.get('view') === 'batch') {
-      if (!state.play) openGame(info(store().setting('last'))?.id ?? page.infos[0].id, { push: false });
+      if (!state.play) {
+        await ready(lastGame());
+        openGame(lastGame(), { push: false });
+      }
       await showView('batch', { push: false });
       return;
     }
     const reload = performance.getEntriesByType('navigation')[0]?.type === 'reload' && !state.play;
-    if (!location.search && !location.hash) openGame(info(store().setting('last'))?.id ?? page.infos[0].id, { push: false });
+    await ready(addressGame());
+    if (!location.search && !location.hash) openGame(lastGame(), { push: false });
     else if (reload && store().current(q.get('game'))) openGame(q.get('game'), { push: false });
     else openLink();
     await showView('player', { push: false });
@@ -736,9 +763,18 @@ async function applyAddress() {
   persist();
 }
 
+/** The game this browser showed last (or the first game). */
+const lastGame = () => info(store().setting('last'))?.id ?? page.infos[0].id;
+
+/** The game the address shows in the player (as `openLink` reads it). */
+function addressGame() {
+  if (!location.search && !location.hash) return lastGame();
+  return info(new URLSearchParams(location.search).get('game'))?.id ?? lastGame();
+}
+
 function openLink() {
   const { state: link, errors } = decodeLink(location.search, location.hash, info);
-  const g = info(link?.game) ?? info(store().setting('last')) ?? page.infos[0];
+  const g = info(link?.game) ?? info(lastGame());
   const before = store().current(g.id);
   let seed = link?.seed ?? openingSeed(g.id);
   if (!newGame(g.id, seed, link?.params ?? {}, { keepOld: false })) {
@@ -791,7 +827,8 @@ async function showView(view, { push = true } = {}) {
       module: page.module,
       workerUrl: new URL('./worker.js', import.meta.url),
       link: new URLSearchParams(link).get('view') === 'batch' ? link : '',
-      openInPlayer: ({ game, seed, params, output }) => {
+      openInPlayer: async ({ game, seed, params, output }) => {
+        if (!(await readyOrSay(game))) return;
         // One history entry: Back returns to the batch.
         if (state.game !== game) openGame(game, { push: false });
         if (!newGame(game, seed, params, { push: false })) return;
@@ -862,7 +899,12 @@ function readParams() {
 }
 
 function wire() {
-  $('game').onchange = () => openGame($('game').value);
+  $('game').onchange = async () => {
+    const id = $('game').value;
+    if (!(await readyOrSay(id))) return;
+    // Another game chosen while this one downloaded: that choice wins.
+    if ($('game').value === id) openGame(id);
+  };
   const restart = (seed = $('seed').value) => {
     let params;
     try {
@@ -998,6 +1040,10 @@ function themeChanged() {
 async function main() {
   state.theme = THEMES.includes(store().setting('theme')) ? store().setting('theme') : 'auto';
   renderView();
+  // The renderer the address will most likely show downloads beside the wasm module.
+  const q = new URLSearchParams(location.search);
+  const likely = [q.get('view') === 'batch' ? null : q.get('game'), store().setting('last')].find((id) => gameIds.includes(id)) ?? gameIds[0];
+  loadRenderer(likely).catch(() => {}); // a failure is said when the game is shown
   try {
     // Compiled once: the page and every worker (the solver's, the batch's pool) share it.
     const url = new URL('./pkg/arcade_bg.wasm', import.meta.url);
@@ -1010,7 +1056,7 @@ async function main() {
     return;
   }
   // Only games with a renderer are offered; the CLI has them all.
-  page.infos = games().filter((g) => renderers[g.id]);
+  page.infos = games().filter((g) => gameIds.includes(g.id));
   $('game').replaceChildren(...page.infos.map((g) => new Option(g.title, g.id)));
   $('speed').replaceChildren(...SPEEDS.map((s) => new Option(`${s}/s`, String(s))));
   page.runner = new SolverRunner(new URL('./worker.js', import.meta.url), { module: page.module });

@@ -106,6 +106,9 @@ test('a cold load downloads under 400 KB and a reload almost nothing', async () 
   await context.close();
   const wasm = cold.filter((r) => r.name.startsWith('/www/pkg/arcade_bg.wasm'));
   assert.ok(wasm.length >= 1);
+  // One renderer, the shown game's: the others load when their game is first shown.
+  const renderers = cold.filter((r) => /^\/www\/games\/(?!index|common)[\w-]+\.js$/.test(r.name)).map((r) => r.name);
+  assert.deepEqual(renderers, ['/www/games/square-remover.js']);
   assert.ok(total(cold) < 400_000, `cold load: ${total(cold)} bytes`);
   // Only revalidations (304s of a few hundred bytes) and the page under its rewritten URL.
   assert.ok(total(reload) < 20_000, `reload: ${total(reload)} bytes`);

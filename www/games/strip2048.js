@@ -16,9 +16,6 @@ const sideColour = (theme, letter) => SIDES[theme.dark ? 'dark' : 'light'][lette
 const SETTLE_MS = 150;
 const SETTLE_AFTER_GIVING_UP_MS = 1000;
 
-// The page opens on seed 7, a strip of 9 cells (seed 1's 3 cells end after a few moves).
-export const openingSeed = '7';
-
 const arrowOf = (letter) => (letter === 'l' ? '← Left' : 'Right →');
 // Scores here are decimal strings past 2^53 (exact), so they are grouped as text.
 const groupDigits = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
