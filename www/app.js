@@ -50,6 +50,8 @@ const page = {
   modules: {}, // the renderer module of each game loaded so far (`ready`), by id
   runner: null,
   batch: null,
+  batchLoading: null, // the batch view's first load (a promise), so it happens once
+  pictures: null, // www/pictures/pictures.js once loaded
   compare: null,
   chart: null,
   timeline: false, // the chart is up to date with the moves
@@ -259,7 +261,8 @@ function announceLater() {
 
 function store() {
   page.store ??= new Store((reason) => {
-    const text = `Your games cannot be kept in this browser (${reason}); the page works, but a reload will not bring them back. A share link still holds the shown game.`;
+    const what = page.store?.db ? 'The shown game' : 'Your games';
+    const text = `${what} cannot be kept in this browser (${reason}); the page works, but a reload will not bring ${what === 'Your games' ? 'them' : 'it'} back. A share link still holds the shown game.`;
     $('saved-note').textContent = text;
     showMessage(text, { kind: 'info' });
   });
@@ -822,12 +825,18 @@ function openLink() {
   if (errors.length) showMessage(`Parts of this link could not be used, the rest is shown: ${errors.join('; ')}.`);
 }
 
-/** A view's module `NAME/NAME.js` with its styles, loaded when first shown. */
-async function loadView(name) {
-  const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL(`./${name}/${name}.css`, import.meta.url).href });
+/** A module loaded when first needed, with its styles (the player's first load has neither). */
+async function withStyles(load, cssPath) {
+  const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL(cssPath, import.meta.url).href });
   const styled = new Promise((resolve) => { css.onload = css.onerror = resolve; });
   document.head.append(css);
-  return (await Promise.all([import(`./${name}/${name}.js`), styled]))[0];
+  const [module] = await Promise.all([load(), styled]);
+  return module;
+}
+
+/** A view's module `NAME/NAME.js` with its styles, loaded when first shown. */
+function loadView(name) {
+  return withStyles(() => import(`./${name}/${name}.js`), `./${name}/${name}.css`);
 }
 
 /**
@@ -835,32 +844,12 @@ async function loadView(name) {
  * it is shown; it gets the compiled wasm module for its workers.
  */
 async function showView(view, { push = true } = {}) {
-  const common = { infos: page.infos, module: page.module, workerUrl: new URL('./worker.js', import.meta.url) };
-  if (view === 'batch' && !page.batch) {
-    const link = location.search;
-    const { createBatchView } = await loadView('batch');
-    page.batch ??= createBatchView($('batch-view'), {
-      ...common,
-      link: new URLSearchParams(link).get('view') === 'batch' ? link : '',
-      openInPlayer: async ({ game, seed, params, output }) => {
-        if (!(await readyOrSay(game))) return;
-        // One history entry: Back returns to the batch.
-        if (state.game !== game) openGame(game, { push: false });
-        if (!newGame(game, seed, params, { push: false })) return;
-        if (output) loadOutput(output, { kind: 'batch', seed });
-        state.view = 'player';
-        commit({ push: true });
-      },
-      openSideBySide: (games) => {
-        state.compare = { ...games, turn: 0, playing: false };
-        showView('compare');
-      },
-    });
-  }
+  if (view === 'batch' && !page.batch) page.batch = await (page.batchLoading ??= loadBatchView());
   if (view === 'compare' && !page.compare) {
     const { createCompareView } = await loadView('compare');
     page.compare ??= createCompareView($('compare-view'), {
-      ...common, state, commit, loadRenderer,
+      infos: page.infos, module: page.module, workerUrl: new URL('./worker.js', import.meta.url),
+      state, commit, loadRenderer,
       current: () => ({ game: state.game, seed: state.seed, params: state.params, text: fullOutput(), name: sourceText(state.source) }),
     });
   }
@@ -874,11 +863,63 @@ async function showView(view, { push = true } = {}) {
   if (view === 'batch') page.batch.show();
 }
 
+/** The batch view, its styles and its kept runs, loaded once (the first time it is shown). */
+async function loadBatchView() {
+  const link = location.search;
+  // The view's styles come with it (the player never downloads them).
+  const { createBatchView } = await loadView('batch');
+  return createBatchView($('batch-view'), {
+    infos: page.infos,
+    module: page.module,
+    workerUrl: new URL('./worker.js', import.meta.url),
+    link: new URLSearchParams(link).get('view') === 'batch' ? link : '',
+    openInPlayer: async ({ game, seed, params, output }) => {
+      if (!(await readyOrSay(game))) return;
+      // One history entry: Back returns to the batch.
+      if (state.game !== game) openGame(game, { push: false });
+      if (!newGame(game, seed, params, { push: false })) return;
+      if (output) loadOutput(output, { kind: 'batch', seed });
+      state.view = 'player';
+      commit({ push: true });
+    },
+    openSideBySide: (games) => {
+      state.compare = { ...games, turn: 0, playing: false };
+      showView('compare');
+    },
+  });
+}
+
+// ---------- pictures (www/pictures/, with its styles, loaded on the first click) ----------
+
+async function pictures(action) {
+  stopPlayback();
+  try {
+    page.pictures ??= await withStyles(() => import('./pictures/pictures.js'), './pictures/pictures.css');
+  } catch (error) {
+    showMessage(`Pictures could not be loaded: ${errorText(error)}. Reload the page and try again.`);
+    return;
+  }
+  page.pictures[action]({
+    renderer: page.renderer,
+    canvas: $('board'),
+    play: state.play,
+    game: state.game,
+    title: info().title,
+    seed: state.seed,
+    params: state.params,
+    output: fullOutput(),
+    moveWord: page.renderer.moveWord,
+    scoreText: (frame) => frame.view.score_text ?? group(frame.score),
+    message: showMessage,
+  });
+}
+
 // ---------- keyboard ----------
 
 function onKeyDown(e) {
   if (state.view !== 'player') return;
   const t = e.target;
+  if (t.closest?.('dialog')) return; // a dialog's keys are its own (Save animation's)
   const typing = t.closest?.('input, textarea, select, [contenteditable]');
   const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
   if ((e.ctrlKey || e.metaKey) && !typing) {
@@ -1024,6 +1065,8 @@ function wire() {
       showMessage('Copy the share link from the box below the button.', { kind: 'info' });
     }
   };
+  $('save-image').onclick = () => pictures('saveImage');
+  $('save-animation').onclick = () => pictures('saveAnimation');
   $('message-close').onclick = clearMessage;
   $('board-text').addEventListener('toggle', () => { if ($('board-text').open) render(); });
   $('chart-box').addEventListener('toggle', async () => {
@@ -1081,6 +1124,8 @@ async function main() {
   const q = new URLSearchParams(location.search);
   const likely = [q.get('view') === 'batch' ? null : q.get('game'), store().setting('last')].find((id) => gameIds.includes(id)) ?? gameIds[0];
   loadRenderer(likely).catch(() => {}); // a failure is said when the game is shown
+  // Your games come from the browser's database, read beside the wasm module's compiling.
+  const database = store().useDatabase();
   try {
     // Compiled once: the page and every worker (the solver's, the batch's pool) share it.
     const url = new URL('./pkg/arcade_bg.wasm', import.meta.url);
@@ -1098,6 +1143,8 @@ async function main() {
   $('speed').replaceChildren(...SPEEDS.map((s) => new Option(`${s}/s`, String(s))));
   page.runner = new SolverRunner(new URL('./worker.js', import.meta.url), { module: page.module });
   wire();
+  const refused = await database;
+  if (refused) $('saved-note').textContent = `Your games are kept in this browser's small storage: its database is not available (${refused}).`;
   await applyAddress();
   // For end-to-end tests and the curious: the current frame, board geometry and state.
   window.arcade = {
@@ -1110,6 +1157,9 @@ async function main() {
   };
   document.body.dataset.ready = 'true';
   performance.mark('arcade-ready'); // scripts/transfer.mjs reports it
+  // The offline copy (sw.js), once the board is playable: it never delays the first load.
+  // Without www/pkg/precache.js (no build) it fails to install, and the page works as before.
+  navigator.serviceWorker?.register(new URL('../sw.js', import.meta.url), { updateViaCache: 'none' }).catch(() => {});
 }
 
 // Chromium reports a ResizeObserver that could not deliver every notice in one frame as an
