@@ -26,7 +26,6 @@ fn parse(setting: &str, iterations: usize) -> Config {
         match k {
             "particles" => c.particles = f(v) as usize,
             "mh_steps" => c.mh_steps = f(v) as usize,
-            "horizon" => c.horizon = f(v) as usize,
             "finalists" => c.finalists = f(v) as usize,
             "policy_eps" => c.policy_eps = f(v),
             "policy" => {

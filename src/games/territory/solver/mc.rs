@@ -25,6 +25,9 @@ pub struct Config {
     pub mh_steps: usize,
     /// Rollout length in turns (the current one included).
     pub horizon: usize,
+    /// The rollout length against a single AI (M = 2), where holding it in pays off only
+    /// over many turns.
+    pub duel_horizon: usize,
     /// Options left for the last round of sequential halving.
     pub finalists: usize,
     /// Enough rollouts for any turn; an unlimited budget stops here.
@@ -37,6 +40,9 @@ pub struct Config {
     /// In rollouts, how often player 0 defends: moves onto its own cell that an AI's greedy
     /// move attacks (the owner's piece wins a shared cell, the attacker is sent back).
     pub defend: f64,
+    /// The rollout's value extrapolates each player's score gain over the rollout to the
+    /// end of the game, by this fraction of the turns left (0: the score at the horizon).
+    pub extrapolate: f64,
 }
 
 impl Default for Config {
@@ -45,11 +51,13 @@ impl Default for Config {
             particles: 256,
             mh_steps: 2,
             horizon: 13,
+            duel_horizon: 20,
             finalists: 2,
             max_iterations: 4000,
             policy: [1.0, 0.8, 0.0, 1.2, 0.6, 2.0, 1.0],
             policy_eps: 0.15,
             defend: 0.7,
+            extrapolate: 0.0,
         }
     }
 }
@@ -60,25 +68,29 @@ impl Config {
         match name {
             "max_iterations" => self.max_iterations = value as usize,
             "defend" => self.defend = value,
+            "horizon" => self.horizon = value as usize,
+            "duel_horizon" => self.duel_horizon = value as usize,
+            "extrapolate" => self.extrapolate = value,
             _ => panic!("unknown setting {name}"),
         }
     }
 
     /// Player 0's move inside rollouts: the AI policy's shape with its own weights, the
     /// leading AI's cells weighted apart, and some random moves.
-    /// `threatened`: player 0's cells that the AIs' greedy moves attack this turn.
+    /// `threatened`: player 0's cells that the AIs' greedy moves attack this turn, in the
+    /// rank layout (`Values`).
     #[inline]
     fn choose(&self, sim: &Sim, values: &Values, threatened: Bits, rng: &mut FastRng) -> u8 {
-        let b = sim.candidates(0);
+        let b = sim.ranked_candidates(0, values);
         if rng.unit() < self.policy_eps {
-            return pick(b, rng);
+            return values.cell_of[pick(b, rng) as usize];
         }
         let defend = b & threatened;
         if defend != 0 && rng.unit() < self.defend {
-            let (_, best) = values.top(values.to_rank(defend));
+            let (_, best) = values.top(defend);
             return values.cell_of[pick(best, rng) as usize];
         }
-        let k = sim.kind_masks(0, values.to_rank(b));
+        let k = sim.kind_masks(0, b);
         let lead = sim.ranked[sim.leader()];
         let masks: [Bits; 7] = [
             k[0],
@@ -176,9 +188,21 @@ struct SampledAi {
     eps: f64,
 }
 
-fn rollout_value(sim: &Sim) -> f64 {
-    let (s0, sa) = sim.s0_sa();
-    (1.0 + s0 as f64 / sa as f64).log2()
+/// log2(1 + S0 / SA) of the scores at the horizon, each moved on by `extrapolate` times its
+/// gain per turn since `root` for every turn left in the game.
+fn rollout_value(root: &Sim, sim: &Sim, extrapolate: f64) -> f64 {
+    if extrapolate == 0.0 {
+        let (s0, sa) = sim.s0_sa();
+        return (1.0 + s0 as f64 / sa as f64).log2();
+    }
+    let steps = (sim.turn - root.turn).max(1) as f64;
+    let factor = extrapolate * (TURNS - sim.turn) as f64 / steps;
+    let projected = |p: usize| {
+        let now = sim.scores[p] as f64;
+        (now + factor * (now - root.scores[p] as f64)).max(0.0)
+    };
+    let sa = (1..sim.m).map(projected).fold(1.0, f64::max);
+    (1.0 + projected(0) / sa).log2()
 }
 
 impl Agent<Territory> for MonteCarloAgent {
@@ -219,7 +243,12 @@ impl Agent<Territory> for MonteCarloAgent {
             .ceil()
             .max(1.0);
         let mut round = 1.0;
-        let horizon = config.horizon.min(TURNS - turn);
+        let horizon = if obs.m == 2 {
+            config.duel_horizon
+        } else {
+            config.horizon
+        };
+        let horizon = horizon.min(TURNS - turn);
         let m = obs.m;
         let mut totals = vec![0.0; options.len()];
         let mut active: Vec<usize> = (0..options.len()).collect();
@@ -265,9 +294,9 @@ impl Agent<Territory> for MonteCarloAgent {
                             let (target, greedy) =
                                 sim.ai_move_and_greedy(p, &ai.weights, ai.eps, values, &mut rng);
                             targets[p] = target;
-                            threatened |= bit(greedy as usize);
+                            threatened |= bit(values.rank[greedy as usize] as usize);
                         }
-                        threatened &= sim.own[0];
+                        threatened &= sim.ranked[0];
                     } else {
                         for p in 1..m {
                             let ai = &ais[p];
@@ -277,7 +306,7 @@ impl Agent<Territory> for MonteCarloAgent {
                     targets[0] = config.choose(&sim, values, threatened, &mut rng);
                     sim.step(&targets, values);
                 }
-                totals[i] += rollout_value(&sim);
+                totals[i] += rollout_value(&root, &sim, config.extrapolate);
             }
             self.stats.rollouts += active.len() as u64;
             self.stats.steps += (active.len() * horizon) as u64;

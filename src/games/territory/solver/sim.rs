@@ -95,6 +95,8 @@ pub struct Values {
     /// Value at each rank, and the ranks of that same value.
     value_at: [u32; CELLS],
     same: [Bits; CELLS],
+    /// Each cell with its four neighbours, in the rank layout.
+    pub near: [Bits; CELLS],
     /// `to_rank` by bytes: the rank mask of each byte value at each byte position.
     table: Box<[[Bits; 256]; 13]>,
 }
@@ -124,14 +126,19 @@ impl Values {
                 }
             }
         }
-        Values {
+        let mut values = Values {
             v: *values,
             rank,
             cell_of: order,
             value_at,
             same,
+            near: [0; CELLS],
             table,
+        };
+        for cell in 0..CELLS {
+            values.near[cell] = values.to_rank(spread(bit(cell)));
         }
+        values
     }
 
     /// A cell mask in the rank layout.
@@ -218,6 +225,9 @@ pub struct Sim {
     pub pos: [u8; MAX_PLAYERS],
     pub scores: [i64; MAX_PLAYERS],
     pub pieces: Bits,
+    /// In the rank layout (`Values`): the cells next to each reach, the cells under pieces.
+    pub near_reach: [Bits; MAX_PLAYERS],
+    pub pieces_ranked: Bits,
     /// In the rank layout (`Values`): each player's cells, the owned cells (by anyone),
     /// those at level 1, those at the cap.
     pub ranked: [Bits; MAX_PLAYERS],
@@ -252,9 +262,13 @@ impl Sim {
                 }
             }
         }
+        let mut near_reach = [0; MAX_PLAYERS];
+        let mut pieces_ranked = 0;
         for p in 0..m {
             reach[p] = flood(bit(board.pos[p] as usize), own[p]);
+            near_reach[p] = values.to_rank(spread(reach[p]));
             pieces |= bit(board.pos[p] as usize);
+            pieces_ranked |= bit(values.rank[board.pos[p] as usize] as usize);
         }
         Sim {
             m,
@@ -266,6 +280,8 @@ impl Sim {
             pos: board.pos,
             scores: board.player_scores(&values.v),
             pieces,
+            near_reach,
+            pieces_ranked,
             ranked,
             owned,
             level1,
@@ -343,6 +359,13 @@ impl Sim {
         spread(self.reach[p]) & !(self.pieces & !bit(self.pos[p] as usize))
     }
 
+    /// `candidates` in the rank layout, kept up to date by `step` (no conversion).
+    #[inline]
+    pub fn ranked_candidates(&self, p: usize, values: &Values) -> Bits {
+        let own_piece = bit(values.rank[self.pos[p] as usize] as usize);
+        self.near_reach[p] & !(self.pieces_ranked & !own_piece)
+    }
+
     #[inline]
     pub fn kind(&self, p: usize, cell: usize) -> Kind {
         let owner = self.owner[cell];
@@ -372,11 +395,11 @@ impl Sim {
         values: &Values,
         rng: &mut FastRng,
     ) -> u8 {
-        let b = self.candidates(p);
+        let b = self.ranked_candidates(p, values);
         if rng.unit() < eps {
-            return pick(b, rng);
+            return values.cell_of[pick(b, rng) as usize];
         }
-        Sim::greedy(&self.kind_masks(p, values.to_rank(b)), w, values, rng)
+        Sim::greedy(&self.kind_masks(p, b), w, values, rng)
     }
 
     /// `ai_move` that also returns the greedy target (the move without its random part),
@@ -390,11 +413,11 @@ impl Sim {
         values: &Values,
         rng: &mut FastRng,
     ) -> (u8, u8) {
-        let b = self.candidates(p);
+        let b = self.ranked_candidates(p, values);
         let random = rng.unit() < eps;
-        let greedy = Sim::greedy(&self.kind_masks(p, values.to_rank(b)), w, values, rng);
+        let greedy = Sim::greedy(&self.kind_masks(p, b), w, values, rng);
         if random {
-            (pick(b, rng), greedy)
+            (values.cell_of[pick(b, rng) as usize], greedy)
         } else {
             (greedy, greedy)
         }
@@ -467,21 +490,27 @@ impl Sim {
                 }
             }
             self.pieces &= !bit(self.pos[p] as usize);
+            self.pieces_ranked &= !bit(values.rank[self.pos[p] as usize] as usize);
             self.pos[p] = cell as u8;
             self.pieces |= bit(cell);
+            self.pieces_ranked |= r;
         }
         for p in 0..m {
             if lost >> p & 1 == 1 {
                 self.reach[p] = flood(bit(self.pos[p] as usize), self.own[p]);
+                self.near_reach[p] = values.to_rank(spread(self.reach[p]));
             } else if gained >> p & 1 == 1 {
                 // The new cell may join own cells that were cut off before.
-                let cell = bit(self.pos[p] as usize);
+                let pos = self.pos[p] as usize;
+                let cell = bit(pos);
                 let cut_off = self.own[p] & !self.reach[p] & !cell;
-                self.reach[p] = if cut_off & spread(cell) != 0 {
-                    flood(self.reach[p] | cell, self.own[p])
+                if cut_off & spread(cell) != 0 {
+                    self.reach[p] = flood(self.reach[p] | cell, self.own[p]);
+                    self.near_reach[p] = values.to_rank(spread(self.reach[p]));
                 } else {
-                    self.reach[p] | cell
-                };
+                    self.reach[p] |= cell;
+                    self.near_reach[p] |= values.near[pos];
+                }
             }
         }
         self.turn += 1;
@@ -528,6 +557,11 @@ mod tests {
                     state.board.candidates(inst.m, p, &mut list);
                     let judge: Bits = list.iter().fold(0, |s, &c| s | bit(c as usize));
                     assert_eq!(sim.candidates(p), judge, "seed {seed} player {p}");
+                    assert_eq!(
+                        sim.ranked_candidates(p, &values),
+                        values.to_rank(judge),
+                        "seed {seed} player {p}"
+                    );
                 }
                 state.board.candidates(inst.m, 0, &mut list);
                 let pick = list[rng.below(list.len() as u32) as usize];
@@ -566,6 +600,11 @@ mod tests {
                 assert_eq!(sim.scores, state.board.player_scores(&inst.values));
                 let fresh = Sim::new(&state.board, inst.m, inst.u, &values, t + 1);
                 assert_eq!(sim.reach, fresh.reach, "seed {seed} turn {t}");
+                assert_eq!(sim.near_reach, fresh.near_reach, "seed {seed} turn {t}");
+                assert_eq!(
+                    sim.pieces_ranked, fresh.pieces_ranked,
+                    "seed {seed} turn {t}"
+                );
                 assert_eq!(sim.ranked, fresh.ranked, "seed {seed} turn {t}");
                 assert_eq!(
                     (sim.owned, sim.level1, sim.capped),
