@@ -3,7 +3,8 @@
 # scripts/web-tools), into the out-dir of wasm-pack.toml (www/pkg). Settings: wasm-pack.toml.
 #   scripts/build-web.sh [--dist DIR]
 # --dist DIR also writes DIR: the page as a static site that any static host serves as is
-# (index.html, www/ with the module, and `_headers`; see README).
+# (index.html, sw.js, www/ with the module, and `_headers`; see README). Both write
+# www/pkg/precache.js, the offline copy's list of files and its version (scripts/precache.mjs).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 dist=""
 while [ $# -gt 0 ]; do
@@ -44,12 +45,14 @@ else
   say "wasm-opt is off (see wasm-pack.toml)"
 fi
 ls -l "$out_dir"/arcade_bg.wasm >&2
+# The service worker's list and version: after the module, which it covers.
+(cd "$ROOT" && node scripts/precache.mjs) >&2
 
 [ -n "$dist" ] || exit 0
 # index.html and www/ without notes and dotfiles, plus `_headers`: the security headers in the
 # format Netlify and Cloudflare Pages read (the policy is index.html's meta tag).
-rm -rf "$dist/index.html" "$dist/_headers" "$dist/www"
-cp "$ROOT/index.html" "$dist/"
+rm -rf "$dist/index.html" "$dist/sw.js" "$dist/_headers" "$dist/www"
+cp "$ROOT/index.html" "$ROOT/sw.js" "$dist/"
 (cd "$ROOT" && find www -type f ! -name '.*' ! -name '*.md' ! -name '*.d.ts' ! -name '*.map') |
   while read -r file; do
     mkdir -p "$dist/$(dirname "$file")"

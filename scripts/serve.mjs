@@ -1,4 +1,4 @@
-// A static file server for the playground: index.html and www/ only, on 127.0.0.1.
+// A static file server for the playground: index.html, sw.js and www/ only, on 127.0.0.1.
 //   node scripts/serve.mjs [--port N] [--root DIR]
 // Port: --port N, or PORT, or a free one chosen by the OS. Root: the repository, or a folder
 // written by `scripts/build-web.sh --dist DIR`. Prints the URL on its first line.
@@ -29,8 +29,9 @@ const types = {
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
   '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.svg', '.txt']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.svg', '.txt', '.webmanifest']);
 // Brotli quality 9: the wasm module in ~0.4 s (quality 11 saves another 10% but takes ~5 s).
 const encoders = {
   br: (body) => promisify(brotliCompress)(body, {
@@ -112,7 +113,8 @@ export function serve(port = 0, { root = repository, onViolation } = {}) {
         return fail(res, 400, 'bad request');
       }
       const rel = path === '/' ? 'index.html' : path.replace(/^\/+/, '');
-      if (rel !== 'index.html' && !rel.startsWith('www/')) return fail(res, 404, 'not found');
+      // sw.js sits at the root: a service worker's scope is its folder and below.
+      if (rel !== 'index.html' && rel !== 'sw.js' && !rel.startsWith('www/')) return fail(res, 404, 'not found');
       const entry = await load(rel).catch(() => null);
       if (!entry) return fail(res, 404, 'not found');
 

@@ -207,6 +207,12 @@ pub trait Game: 'static {
         None
     }
 
+    /// What the score chart shows beside the score after a move (`Session::timeline`):
+    /// nothing by default.
+    fn series(_instance: &Self::Instance, _state: &Self::State) -> Series {
+        Series::default()
+    }
+
     /// The instance's parameters as drawn, by name, in the order tables show them (e.g.
     /// `[("N", 9), ("C", 4)]`).
     fn instance_params(_instance: &Self::Instance) -> Vec<(&'static str, i64)> {
@@ -220,6 +226,38 @@ pub trait Game: 'static {
             .map(|(name, value)| format!("{name}={value}"))
             .collect();
         pairs.join(" ")
+    }
+}
+
+/// A game's own figures of one position for its score chart (`Game::series`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Series {
+    /// Every player's score (Territory), player 0 first; empty when the game has one player.
+    pub players: Vec<i64>,
+    /// The free cells of the board, for games that end when it fills (Lines, TilesMatching).
+    pub free: Option<i64>,
+}
+
+/// The score before any move and after each move of a game, with the game's own series
+/// (`Game::series`) at the same points: `score[t]` is the score after `t` moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Timeline {
+    pub score: Vec<i64>,
+    /// `players[p][t]`: player p's score after t moves (empty for one-player games).
+    pub players: Vec<Vec<i64>>,
+    pub free: Option<Vec<i64>>,
+}
+
+impl Timeline {
+    fn push(&mut self, score: i64, series: Series) {
+        self.score.push(score);
+        self.players.resize_with(series.players.len(), Vec::new);
+        for (line, value) in self.players.iter_mut().zip(series.players) {
+            line.push(value);
+        }
+        if let Some(free) = series.free {
+            self.free.get_or_insert_with(Vec::new).push(free);
+        }
     }
 }
 
@@ -536,6 +574,11 @@ impl<G: Game> Session<G> {
     pub fn output_text(&self) -> String {
         G::format_output(&self.actions[..self.cursor])
     }
+
+    /// The score chart of every known move: `timeline`.
+    pub fn timeline(&mut self) -> Timeline {
+        timeline(self)
+    }
 }
 
 /// A finished solve: the output text and its score.
@@ -633,6 +676,23 @@ pub trait DynSession {
     fn frame(&self) -> serde_json::Value;
     /// `Game::analyze` of the current position.
     fn analyze(&self) -> Option<serde_json::Value>;
+    /// `Game::series` of the current position.
+    fn series(&self) -> Series;
+}
+
+/// The score chart of every known move of a session (the redo tail too), in one pass from
+/// the start: a 10,000-move output costs one replay, never one per prefix. It steps with
+/// `seek` and leaves the cursor where it was. Written once over `DynSession`, so the module
+/// holds one copy for every game.
+pub fn timeline(session: &mut dyn DynSession) -> Timeline {
+    let shown = session.cursor();
+    let mut timeline = Timeline::default();
+    for t in 0..=session.len() {
+        session.seek(t);
+        timeline.push(session.score(), session.series());
+    }
+    session.seek(shown);
+    timeline
 }
 
 /// The instance of a seed, its range and the parameters checked first.
@@ -815,6 +875,10 @@ impl<G: Game> DynSession for Session<G> {
 
     fn analyze(&self) -> Option<serde_json::Value> {
         G::analyze(&self.instance, &self.state)
+    }
+
+    fn series(&self) -> Series {
+        G::series(&self.instance, &self.state)
     }
 }
 

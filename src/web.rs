@@ -362,6 +362,23 @@ impl Play {
         }
     }
 
+    /// The score chart's data: `readTimeline` in www/chart/score-chart.js.
+    //
+    // The score before any move and after each known move, in one pass (`game::timeline`),
+    // as one flat array of numbers (one list: little code in the module): `[P, F, N]`, then the N
+    // scores, then P rows of N (each player's score), then, when F is 1, N free-cell counts.
+    pub fn timeline(&mut self) -> JsValue {
+        let t = crate::game::timeline(self.session.as_mut());
+        let n = t.score.len() as i64;
+        let free = t.free.unwrap_or_default();
+        let mut flat = vec![t.players.len() as i64, i64::from(!free.is_empty()), n];
+        let rows = std::iter::once(&t.score)
+            .chain(&t.players)
+            .chain(std::iter::once(&free));
+        flat.extend(rows.flatten());
+        to_js(&flat)
+    }
+
     /// `{turn, moves, score, over, view}` for the renderer.
     pub fn frame(&self) -> JsValue {
         to_js(&self.session.frame())

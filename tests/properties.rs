@@ -3,12 +3,13 @@
 //! written with `format_output`, must read back as the same moves and replay to the same
 //! score and move count; a refused move leaves the state as it was and gives a reason; and
 //! mutated outputs never panic, give errors that name a move, and score the same through
-//! every path (`output_check`). The fuzz targets (`fuzz/`) run the same checks on any text.
+//! every path (`output_check`); the score chart's timeline holds the score of every prefix,
+//! and its series what the game's view shows. The fuzz targets (`fuzz/`) run the same checks on any text.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod output_check;
 
-use arcade::game::{replay, Game, Params, Session};
+use arcade::game::{replay, replay_prefix, Game, Params, Series, Session};
 use arcade::games::{self, lines, square_remover, strip2048, territory, tiles_matching};
 use output_check::check_output;
 use rand::{Rng, SeedableRng};
@@ -21,6 +22,17 @@ trait RandomMove: Game {
         state: &Self::State,
         rng: &mut ChaCha8Rng,
     ) -> Self::Action;
+
+    /// The chart's series as the game's view shows them (`Game::series`, read another way).
+    fn view_series(_view: &serde_json::Value) -> Series {
+        Series::default()
+    }
+}
+
+/// The cells of a view's row-major grid that hold `empty`.
+fn count(cells: &serde_json::Value, empty: i64) -> Option<i64> {
+    let cells = cells.as_array().expect("a grid");
+    Some(cells.iter().filter(|v| v.as_i64() == Some(empty)).count() as i64)
 }
 
 impl RandomMove for square_remover::SquareRemover {
@@ -67,6 +79,14 @@ impl RandomMove for territory::Territory {
             territory::Action::to_cell(usize::from(legal[rng.gen_range(0..legal.len())]))
         }
     }
+
+    fn view_series(view: &serde_json::Value) -> Series {
+        let scores = view["scores"].as_array().expect("scores");
+        Series {
+            players: scores.iter().map(|v| v.as_i64().unwrap()).collect(),
+            free: None,
+        }
+    }
 }
 
 impl RandomMove for lines::Lines {
@@ -87,6 +107,13 @@ impl RandomMove for lines::Lines {
         let (r1, c1) = cell(true, rng);
         let (r2, c2) = cell(false, rng);
         lines::Action { r1, c1, r2, c2 }
+    }
+
+    fn view_series(view: &serde_json::Value) -> Series {
+        Series {
+            players: Vec::new(),
+            free: count(&view["grid"], 0),
+        }
     }
 }
 
@@ -115,6 +142,13 @@ impl RandomMove for tiles_matching::TilesMatching {
                     col: k % side,
                 }
             }
+        }
+    }
+
+    fn view_series(view: &serde_json::Value) -> Series {
+        Series {
+            players: Vec::new(),
+            free: count(&view["board"], -1),
         }
     }
 }
@@ -189,6 +223,8 @@ fn check_game<G: RandomMove>(cases: u64) {
         let instance = G::generate(seed, &params);
         let mut state = G::start(&instance);
         let mut actions = Vec::new();
+        // The score after every prefix, as play reaches it.
+        let mut scores = vec![G::score(&instance, &state)];
         let mut refused = 0;
         while !G::is_over(&instance, &state) && refused < 200 {
             let action = G::random_move(&instance, &state, &mut rng);
@@ -196,6 +232,7 @@ fn check_game<G: RandomMove>(cases: u64) {
             match G::apply(&instance, &mut state, &action) {
                 Ok(()) => {
                     actions.push(action);
+                    scores.push(G::score(&instance, &state));
                     refused = 0;
                 }
                 Err(reason) => {
@@ -249,6 +286,30 @@ fn check_game<G: RandomMove>(cases: u64) {
             (actions.len(), score),
             "{name}"
         );
+        // The chart's one pass: every prefix's score, and at some turns (each replayed on its
+        // own) the series the view shows.
+        let timeline = session.timeline();
+        assert_eq!(
+            session.cursor(),
+            actions.len(),
+            "{name}: the timeline moved the cursor"
+        );
+        assert_eq!(timeline.score, scores, "{name}: timeline scores");
+        for _ in 0..12 {
+            let t = rng.gen_range(0..=actions.len());
+            let prefix = replay_prefix::<G>(&instance, &actions[..t]).unwrap();
+            let view = serde_json::to_value(G::view(&instance, &prefix)).unwrap();
+            let series = G::view_series(&view);
+            assert_eq!(
+                timeline.score[t],
+                G::score(&instance, &prefix),
+                "{name}: turn {t}"
+            );
+            let players: Vec<i64> = timeline.players.iter().map(|p| p[t]).collect();
+            assert_eq!(players, series.players, "{name}: players at turn {t}");
+            let free = timeline.free.as_ref().map(|f| f[t]);
+            assert_eq!(free, series.free, "{name}: free cells at turn {t}");
+        }
         let expected = if over { Ok(score) } else { Err(actions.len()) };
         assert_eq!(
             check_output(game, seed, &params, &text).map_err(|e| e.turn),

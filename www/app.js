@@ -9,7 +9,6 @@ import { encodeLink, decodeLink, deflate, SPEEDS, BUDGET_MS, TEXT_LIMIT } from '
 import { Store, sameGame } from './store.js';
 import { gameIds, loadRenderer, openingSeed as namedOpeningSeed } from './games/index.js';
 import { group, plural, sizeText, errorText, problemText, sourceText } from './words.js';
-import { download } from './download.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -26,7 +25,7 @@ const THEMES = ['auto', 'dark', 'light'];
 // ---------- the one state ----------
 
 const state = {
-  view: 'player', // 'player' | 'batch'
+  view: 'player', // 'player' | 'batch' | 'compare'
   theme: 'auto', // 'auto' follows prefers-color-scheme
   game: null, // game id
   seed: '1',
@@ -40,6 +39,7 @@ const state = {
   solving: null, // {job, started, best, fromHere} while a solve runs
   pending: null, // {text, source}: an output too long for the box, held aside
   message: null, // {text, kind, actions}
+  compare: null, // the compare view's (compare/compare.js)
 };
 
 /** Not state: caches of what follows from it, and handles of things the page owns. */
@@ -50,6 +50,11 @@ const page = {
   modules: {}, // the renderer module of each game loaded so far (`ready`), by id
   runner: null,
   batch: null,
+  batchLoading: null, // the batch view's first load (a promise), so it happens once
+  pictures: null, // www/pictures/pictures.js once loaded
+  compare: null,
+  chart: null,
+  timeline: false, // the chart is up to date with the moves
   module: null,
   store: null,
   text: null, // the shown game's full output text (null: not computed since the last move)
@@ -75,6 +80,7 @@ function commit({ moves = false, push = false, animated = false } = {}) {
   if (moves) {
     page.text = null;
     page.packed = null;
+    page.timeline = false;
   }
   render({ animated });
   if (moves || push) persist(push);
@@ -89,6 +95,7 @@ function persist(push = false) {
   clearTimeout(page.turnTimer);
   page.turnTimer = 0;
   if (!state.play) return;
+  if (state.view === 'compare') return page.restoring || history[push ? 'pushState' : 'replaceState'](null, '', page.compare.link());
   const text = fullOutput();
   if (text && page.packed === null) page.packed = deflate(text);
   store().setCurrent(state.game, currentEntry(), page.packed);
@@ -131,6 +138,7 @@ function fullOutput() {
 
 function render({ animated = false } = {}) {
   renderView();
+  if (state.view === 'compare') page.compare?.render({ animated });
   if (!state.play) return;
   const r = page.renderer;
   const frame = state.play.frame();
@@ -156,6 +164,9 @@ function render({ animated = false } = {}) {
   $('cancel').disabled = !state.solving;
   if ($('board-text').open) $('board-text-body').textContent = r.describe?.(frame) ?? state.play.inputText();
   if (page.savedDirty) renderSaved();
+  if (page.chart && !page.timeline) page.chart.show({ games: [{ timeline: state.play.timeline() }], turn: frame.turn });
+  page.timeline = true;
+  page.chart?.setTurn(frame.turn);
   document.body.dataset.game = state.game;
   announceLater();
 }
@@ -163,6 +174,7 @@ function render({ animated = false } = {}) {
 function renderView() {
   document.body.dataset.view = state.view;
   $('batch-view').hidden = state.view !== 'batch';
+  $('compare-view').hidden = state.view !== 'compare';
   for (const a of document.querySelectorAll('#views a')) {
     if (a.dataset.view === state.view) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
@@ -249,7 +261,8 @@ function announceLater() {
 
 function store() {
   page.store ??= new Store((reason) => {
-    const text = `Your games cannot be kept in this browser (${reason}); the page works, but a reload will not bring them back. A share link still holds the shown game.`;
+    const what = page.store?.db ? 'The shown game' : 'Your games';
+    const text = `${what} cannot be kept in this browser (${reason}); the page works, but a reload will not bring ${what === 'Your games' ? 'them' : 'it'} back. A share link still holds the shown game.`;
     $('saved-note').textContent = text;
     showMessage(text, { kind: 'info' });
   });
@@ -743,12 +756,14 @@ async function applyAddress() {
   page.restoring = true;
   try {
     const q = new URLSearchParams(location.search);
-    if (q.get('view') === 'batch') {
+    const view = q.get('view');
+    if (view === 'batch' || view === 'compare') {
       if (!state.play) {
         await ready(lastGame());
         openGame(lastGame(), { push: false });
       }
-      await showView('batch', { push: false });
+      if (view === 'compare') state.compare = null; // as its link says
+      await showView(view, { push: false });
       return;
     }
     const reload = performance.getEntriesByType('navigation')[0]?.type === 'reload' && !state.play;
@@ -810,40 +825,93 @@ function openLink() {
   if (errors.length) showMessage(`Parts of this link could not be used, the rest is shown: ${errors.join('; ')}.`);
 }
 
+/** A module loaded when first needed, with its styles (the player's first load has neither). */
+async function withStyles(load, cssPath) {
+  const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL(cssPath, import.meta.url).href });
+  const styled = new Promise((resolve) => { css.onload = css.onerror = resolve; });
+  document.head.append(css);
+  const [module] = await Promise.all([load(), styled]);
+  return module;
+}
+
+/** A view's module `NAME/NAME.js` with its styles, loaded when first shown. */
+function loadView(name) {
+  return withStyles(() => import(`./${name}/${name}.js`), `./${name}/${name}.css`);
+}
+
 /**
- * Shows the player or the batch view. The batch view and its libraries load the first time
+ * Shows the player, the batch or the compare view. The batch view and its libraries load the first time
  * it is shown; it gets the compiled wasm module for its workers.
  */
 async function showView(view, { push = true } = {}) {
-  if (view === 'batch' && !page.batch) {
-    const link = location.search;
-    // The view's styles come with it (the player never downloads them).
-    const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL('./batch/batch.css', import.meta.url).href });
-    const styled = new Promise((resolve) => { css.onload = css.onerror = resolve; });
-    document.head.append(css);
-    const [{ createBatchView }] = await Promise.all([import('./batch/batch.js'), styled]);
-    page.batch ??= createBatchView($('batch-view'), {
-      infos: page.infos,
-      module: page.module,
-      workerUrl: new URL('./worker.js', import.meta.url),
-      link: new URLSearchParams(link).get('view') === 'batch' ? link : '',
-      openInPlayer: async ({ game, seed, params, output }) => {
-        if (!(await readyOrSay(game))) return;
-        // One history entry: Back returns to the batch.
-        if (state.game !== game) openGame(game, { push: false });
-        if (!newGame(game, seed, params, { push: false })) return;
-        if (output) loadOutput(output, { kind: 'batch', seed });
-        state.view = 'player';
-        commit({ push: true });
-      },
+  if (view === 'batch' && !page.batch) page.batch = await (page.batchLoading ??= loadBatchView());
+  if (view === 'compare' && !page.compare) {
+    const { createCompareView } = await loadView('compare');
+    page.compare ??= createCompareView($('compare-view'), {
+      infos: page.infos, module: page.module, workerUrl: new URL('./worker.js', import.meta.url),
+      state, commit, loadRenderer,
+      current: () => ({ game: state.game, seed: state.seed, params: state.params, text: fullOutput(), name: sourceText(state.source) }),
     });
   }
+  if (view === 'compare' && !state.compare) page.compare.open();
   if (view !== state.view) {
     stopPlayback();
+    if (state.view === 'compare') page.compare.hide();
     state.view = view;
   }
   commit({ push });
   if (view === 'batch') page.batch.show();
+}
+
+/** The batch view, its styles and its kept runs, loaded once (the first time it is shown). */
+async function loadBatchView() {
+  const link = location.search;
+  // The view's styles come with it (the player never downloads them).
+  const { createBatchView } = await loadView('batch');
+  return createBatchView($('batch-view'), {
+    infos: page.infos,
+    module: page.module,
+    workerUrl: new URL('./worker.js', import.meta.url),
+    link: new URLSearchParams(link).get('view') === 'batch' ? link : '',
+    openInPlayer: async ({ game, seed, params, output }) => {
+      if (!(await readyOrSay(game))) return;
+      // One history entry: Back returns to the batch.
+      if (state.game !== game) openGame(game, { push: false });
+      if (!newGame(game, seed, params, { push: false })) return;
+      if (output) loadOutput(output, { kind: 'batch', seed });
+      state.view = 'player';
+      commit({ push: true });
+    },
+    openSideBySide: (games) => {
+      state.compare = { ...games, turn: 0, playing: false };
+      showView('compare');
+    },
+  });
+}
+
+// ---------- pictures (www/pictures/, with its styles, loaded on the first click) ----------
+
+async function pictures(action) {
+  stopPlayback();
+  try {
+    page.pictures ??= await withStyles(() => import('./pictures/pictures.js'), './pictures/pictures.css');
+  } catch (error) {
+    showMessage(`Pictures could not be loaded: ${errorText(error)}. Reload the page and try again.`);
+    return;
+  }
+  page.pictures[action]({
+    renderer: page.renderer,
+    canvas: $('board'),
+    play: state.play,
+    game: state.game,
+    title: info().title,
+    seed: state.seed,
+    params: state.params,
+    output: fullOutput(),
+    moveWord: page.renderer.moveWord,
+    scoreText: (frame) => frame.view.score_text ?? group(frame.score),
+    message: showMessage,
+  });
 }
 
 // ---------- keyboard ----------
@@ -851,6 +919,7 @@ async function showView(view, { push = true } = {}) {
 function onKeyDown(e) {
   if (state.view !== 'player') return;
   const t = e.target;
+  if (t.closest?.('dialog')) return; // a dialog's keys are its own (Save animation's)
   const typing = t.closest?.('input, textarea, select, [contenteditable]');
   const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
   if ((e.ctrlKey || e.metaKey) && !typing) {
@@ -981,6 +1050,7 @@ function wire() {
     if (files.length > 1) showMessage(`${plural(files.length, 'file')} were dropped; the player shows one (${files[0].name}). The batch view scores many at once.`, { kind: 'info' });
     loadFile(files[0], { seedFromName: true });
   });
+  const download = async (name, text) => (await import('./download.js')).download(name, text);
   $('download-output').onclick = () => download(`${state.game}-${state.seed}.out.txt`, fullOutput());
   $('download-input').onclick = () => download(`${state.game}-${state.seed}.in.txt`, state.play.inputText());
   $('share').onclick = async () => {
@@ -995,8 +1065,17 @@ function wire() {
       showMessage('Copy the share link from the box below the button.', { kind: 'info' });
     }
   };
+  $('save-image').onclick = () => pictures('saveImage');
+  $('save-animation').onclick = () => pictures('saveAnimation');
   $('message-close').onclick = clearMessage;
   $('board-text').addEventListener('toggle', () => { if ($('board-text').open) render(); });
+  $('chart-box').addEventListener('toggle', async () => {
+    if (!$('chart-box').open || page.chart) return;
+    const { createScoreChart } = await import('./chart/score-chart.js');
+    page.chart ??= await createScoreChart($('chart'), { onSeek: (turn) => { state.playing = false; seek(turn); } });
+    page.timeline = false;
+    render();
+  });
   document.addEventListener('keydown', onKeyDown);
   // Redraw at the new size when the layout changes (rotation, window resize), in a frame:
   // drawing inside the observer's callback would resize the board it observes.
@@ -1034,6 +1113,7 @@ function wire() {
 
 function themeChanged() {
   renderView();
+  for (const view of [page.chart, page.compare]) view?.redraw();
   if (state.play) page.renderer.redraw();
 }
 
@@ -1044,6 +1124,8 @@ async function main() {
   const q = new URLSearchParams(location.search);
   const likely = [q.get('view') === 'batch' ? null : q.get('game'), store().setting('last')].find((id) => gameIds.includes(id)) ?? gameIds[0];
   loadRenderer(likely).catch(() => {}); // a failure is said when the game is shown
+  // Your games come from the browser's database, read beside the wasm module's compiling.
+  const database = store().useDatabase();
   try {
     // Compiled once: the page and every worker (the solver's, the batch's pool) share it.
     const url = new URL('./pkg/arcade_bg.wasm', import.meta.url);
@@ -1061,6 +1143,8 @@ async function main() {
   $('speed').replaceChildren(...SPEEDS.map((s) => new Option(`${s}/s`, String(s))));
   page.runner = new SolverRunner(new URL('./worker.js', import.meta.url), { module: page.module });
   wire();
+  const refused = await database;
+  if (refused) $('saved-note').textContent = `Your games are kept in this browser's small storage: its database is not available (${refused}).`;
   await applyAddress();
   // For end-to-end tests and the curious: the current frame, board geometry and state.
   window.arcade = {
@@ -1073,6 +1157,9 @@ async function main() {
   };
   document.body.dataset.ready = 'true';
   performance.mark('arcade-ready'); // scripts/transfer.mjs reports it
+  // The offline copy (sw.js), once the board is playable: it never delays the first load.
+  // Without www/pkg/precache.js (no build) it fails to install, and the page works as before.
+  navigator.serviceWorker?.register(new URL('../sw.js', import.meta.url), { updateViaCache: 'none' }).catch(() => {});
 }
 
 // Chromium reports a ResizeObserver that could not deliver every notice in one frame as an

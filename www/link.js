@@ -13,8 +13,8 @@ export const SPEEDS = [2, 10, 50, 250, 1000];
 export const BUDGET_MS = { min: 1000, max: 30000 };
 /** The most text a link, a paste or a file may hold: no game's output comes near it. */
 export const TEXT_LIMIT = 4 * 1024 * 1024;
-// Keys the batch view reads; the player ignores them.
-const BATCH_KEYS = ['view', 'seeds'];
+// Keys the batch and compare views read; the player ignores them.
+const VIEW_KEYS = ['view', 'seeds', 'an', 'bn'];
 
 /** Builds the link for a page state. `moves` is the output text (may be empty). */
 export function encodeLink(base, state) {
@@ -66,7 +66,7 @@ export function decodeLink(search, hash, infoOf) {
     else if (info && !inRange(seed, info.min_seed, info.max_seed)) errors.push(`seed: ${seed} is out of range (${info.min_seed} to ${info.max_seed})`);
     else state.seed = seed.replace(/^0+(?=\d)/, '');
   }
-  const known = ['v', 'game', 'seed', 'solver', 'budget', 't', 'speed', ...BATCH_KEYS];
+  const known = ['v', 'game', 'seed', 'solver', 'budget', 't', 'speed', ...VIEW_KEYS];
   for (const [key, value] of q) {
     if (known.includes(key)) continue;
     const spec = info?.params.find((p) => p.name === key);
@@ -99,17 +99,19 @@ export function decodeLink(search, hash, infoOf) {
     else state.t = Number(t);
   }
   const fragment = new URLSearchParams(hash.replace(/^#/, ''));
-  if (fragment.has('moves')) {
+  for (const key of ['moves', 'a', 'b']) {
+    if (!fragment.has(key)) continue;
     try {
-      state.moves = inflate(fragment.get('moves'));
+      state[key] = inflate(fragment.get(key));
     } catch (error) {
       errors.push(error instanceof TooLarge
-        ? `moves: ${error.message}; they were not loaded`
-        : 'moves: the moves in this link are damaged and were not loaded');
+        ? `${key}: ${error.message}; they were not loaded`
+        : `${key}: the moves in this link are damaged and were not loaded`);
     }
   }
   return { state, errors };
 }
+
 
 /** Text deflated (raw DEFLATE) and base64url-encoded, as links and storage keep moves. */
 export function deflate(text) {

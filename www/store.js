@@ -4,7 +4,16 @@
 // storage before the next frame. Long move lists are stored deflated. Storage can fail
 // (private mode, quota): every call degrades to doing nothing and reports the failure once
 // through `onFailure`.
+//
+// The current game and the settings live in localStorage. Your games live in the browser's
+// database (www/db.js) once `useDatabase()` has read them into memory: a change is written to
+// localStorage first, synchronously, as a journal, and that copy is removed once the
+// database has committed the same list; a list still in localStorage at the next load is
+// newer than the database's and replaces it. So nothing kept is lost to a reload, however
+// quick, and localStorage holds only what is in flight. Without the database, Your games stay
+// in localStorage.
 import { deflate, inflate } from './link.js';
+import { openDatabase } from './db.js';
 
 const PREFIX = 'arcade:v1:';
 const KEEP = 12; // kept games per game id
@@ -14,6 +23,9 @@ export class Store {
   constructor(onFailure) {
     this.onFailure = onFailure;
     this.failed = false;
+    this.db = null; // the database, once Your games are read from it
+    this.lists = new Map(); // with the database: Your games by game id, newest first
+    this.journal = new Map(); // game id → the number of its latest write, so an older write's commit does not clear a newer journal
     try {
       this.storage = window.localStorage;
     } catch (error) {
@@ -67,8 +79,42 @@ export class Store {
     this.write(`current:${game}`, pack(entry, packed));
   }
 
+  /**
+   * Reads Your games from the browser's database, first moving there the lists localStorage
+   * holds (kept before the database was used, or whose database write was not confirmed).
+   * Resolves with null, or with the reason the database cannot be used (Your games then stay
+   * in localStorage).
+   */
+  async useDatabase() {
+    let db;
+    const lists = new Map();
+    try {
+      db = await openDatabase();
+      for (const { game, list } of await db.all('games')) lists.set(game, list);
+      const journal = [];
+      for (let i = 0; i < (this.storage?.length ?? 0); i++) {
+        const key = this.storage.key(i);
+        if (key?.startsWith(`${PREFIX}saved:`)) journal.push(key.slice(`${PREFIX}saved:`.length));
+      }
+      for (const game of journal) {
+        const list = this.read(`saved:${game}`);
+        if (Array.isArray(list)) {
+          await db.put('games', [{ game, list }], 'strict');
+          lists.set(game, list);
+        }
+        this.storage.removeItem(`${PREFIX}saved:${game}`);
+      }
+    } catch (error) {
+      return String(error?.message ?? error);
+    }
+    this.db = db;
+    for (const [game, list] of lists) this.lists.set(game, Array.isArray(list) ? list.map(unpack).filter(Boolean) : []);
+    return null;
+  }
+
   /** The kept games of `game`, newest first. */
   saved(game) {
+    if (this.db) return this.lists.get(game) ?? [];
     const list = this.read(`saved:${game}`);
     return Array.isArray(list) ? list.map(unpack).filter(Boolean) : [];
   }
@@ -86,6 +132,26 @@ export class Store {
 
   writeSaved(game, list) {
     const packed = list.map((e) => pack(e));
+    if (this.db) {
+      this.lists.set(game, list);
+      const key = `${PREFIX}saved:${game}`;
+      const n = (this.journal.get(game) ?? 0) + 1;
+      this.journal.set(game, n);
+      let journaled = false;
+      try {
+        this.storage?.setItem(key, JSON.stringify(packed));
+        journaled = !!this.storage;
+      } catch {
+        // no journal (a full localStorage): the database's write is the only copy
+      }
+      // Strict: the journal goes only once the list is on disk. A refused write leaves the
+      // journal for the next load to move; without one, the list is lost to a reload: said.
+      this.db.put('games', [{ game, list: packed }], 'strict').then(
+        () => { if (this.journal.get(game) === n) this.storage?.removeItem(key); },
+        (error) => { if (!journaled) this.fail(error); },
+      );
+      return;
+    }
     // On a full quota, drop the oldest kept games rather than keep nothing.
     while (!this.write(`saved:${game}`, packed) && this.storage && packed.length > 1) packed.pop();
   }

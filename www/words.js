@@ -7,7 +7,10 @@ export const group = (n, digits = 0) => Number(n).toLocaleString('en-US', { maxi
 /** `1 seed`, `2 seeds`, `1,000 moves`. */
 export const plural = (n, word, many = `${word}s`) => `${group(n)} ${n === 1 ? word : many}`;
 
-export const sizeText = (chars) => (chars >= 1e6 ? `${(chars / 1e6).toFixed(1)} MB` : `${Math.ceil(chars / 1000)} KB`);
+export const sizeText = (chars) => {
+  if (chars >= 1e9) return `${(chars / 1e9).toFixed(1)} GB`;
+  return chars >= 1e6 ? `${(chars / 1e6).toFixed(1)} MB` : `${Math.ceil(chars / 1000)} KB`;
+};
 
 export const errorText = (error) => String(error?.message ?? error);
 

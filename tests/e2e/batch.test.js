@@ -92,7 +92,8 @@ async function downloaded(page, button) {
 test('a share link fills the view; greedy on 8 seeds scores as `arcade bench` on two workers at once', async () => {
   const wasmFetches = [];
   const page = await site.open('?view=batch&game=square-remover&seeds=1..8&solver=greedy&budget=30000', {
-    beforeLoad: (context) => context.on('request', (r) => r.url().endsWith('.wasm') && wasmFetches.push(r.url())),
+    // The offline copy's service worker (sw.js) fetches it too: that one is not the page's.
+    beforeLoad: (context) => context.on('request', (r) => r.url().endsWith('.wasm') && !r.serviceWorker() && wasmFetches.push(r.url())),
   });
   assert.equal(await page.inputValue('#batch-game'), 'square-remover');
   assert.equal(await page.inputValue('#batch-seeds'), '1..8');
@@ -268,6 +269,16 @@ test('a folder of outputs scores as the official judge and `arcade score`; bad f
   assert.match(await page.textContent('#batch-message'), /leaves out files too big to be outputs: 0022\.txt \(50\.0 MB\)/);
   assert.equal(Object.keys(entries).filter((n) => n.startsWith('in/')).length, 23);
 
+  // A seed of the comparison opens A's and B's games side by side (compare.test.js checks the view).
+  await page.click('#batch-compare button.side-by-side:text-is("5 ⇄")');
+  await page.waitForFunction(() => window.arcadeCompare?.inspect().frames.every((f) => f));
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => window.arcadeCompare.inspect().turn === 100);
+  const sides = await page.evaluate(() => window.arcadeCompare.inspect().frames.map((f) => f.score));
+  assert.deepEqual(sides, [JUDGE.get('5'), greedy.rows.find((r) => r.seed === '5').score]);
+  await page.goBack();
+  await page.waitForSelector('body[data-view="batch"]');
+
   // A file row opens in the player with its output.
   await page.click('#batch-results tbody button:text-is("5")');
   await page.waitForFunction(() => document.body.dataset.view === 'player');
@@ -298,9 +309,14 @@ test('each pool worker is killed at its budget plus grace; the batch goes on to 
   assert.deepEqual(page.errors, []);
 });
 
+// These two are a browser that refuses its database (a private mode, a policy): the runs go
+// to localStorage, as before the database was used (tests/e2e/stored.test.js has it).
 test('a full or forbidden storage is said, and the batch still runs', async () => {
   const page = await site.open('?view=batch&game=strip2048&seeds=1..4&solver=greedy&budget=5000', {
     beforeLoad: (context) => context.addInitScript(() => {
+      IDBFactory.prototype.open = () => {
+        throw new DOMException('The user denied permission to access the database.', 'SecurityError');
+      };
       Storage.prototype.setItem = () => {
         throw new DOMException('full', 'QuotaExceededError');
       };
@@ -309,12 +325,16 @@ test('a full or forbidden storage is said, and the batch still runs', async () =
   const run = await runBatch(page);
   assert.deepEqual(run.rows.map((r) => r.status), ['done', 'done', 'done', 'done']);
   assert.match(await page.textContent('#batch-summary'), /This browser does not keep the results for a reload \(QuotaExceededError\)/);
+  assert.match(await page.textContent('#batch-storage'), /This browser’s database is not available \(SecurityError: The user denied permission to access the database\.\)/);
   assert.deepEqual(page.errors, []);
 });
 
-test('outputs too big for the storage: the table is kept for a reload without them', async () => {
+test('without the database, outputs too big for localStorage: the table is kept for a reload without them', async () => {
   const page = await site.open('?view=batch&game=lines&seeds=1..3&solver=greedy&budget=5000', {
     beforeLoad: (context) => context.addInitScript(() => {
+      IDBFactory.prototype.open = () => {
+        throw new DOMException('The user denied permission to access the database.', 'SecurityError');
+      };
       const setItem = Storage.prototype.setItem;
       Storage.prototype.setItem = function (key, value) {
         if (value.length > 4000) throw new DOMException('full', 'QuotaExceededError');
@@ -339,7 +359,8 @@ test('the wasm module compiles from its bytes when the server gives it the wrong
   let served = 0;
   const page = await site.open('?view=batch&game=strip2048&seeds=1..2&solver=greedy&budget=5000', {
     beforeLoad: (context) => context.route('**/arcade_bg.wasm', async (route) => {
-      served += 1;
+      // The offline copy's service worker fetches it too, once the page is ready (sw.js).
+      if (!route.request().serviceWorker()) served += 1;
       const response = await route.fetch();
       await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
     }),

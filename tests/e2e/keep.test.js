@@ -197,3 +197,62 @@ test('a browser that stores nothing still plays, and says a reload will not keep
   assert.match(await page.textContent('#saved-note'), /cannot be kept in this browser/);
   assert.deepEqual(page.errors, []);
 });
+
+/** Your games of `game` as the browser's database holds them (packed entries). */
+const inDatabase = (page, game) => page.evaluate((id) => new Promise((resolve, reject) => {
+  const open = indexedDB.open('arcade');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const get = open.result.transaction('games').objectStore('games').get(id);
+    get.onerror = () => reject(get.error);
+    get.onsuccess = () => { resolve(get.result?.list ?? null); open.result.close(); };
+  };
+}), game);
+
+test('Your games live in the browser database; localStorage holds a list only until the database has it', async () => {
+  const page = await site.open('?v=1&game=square-remover&seed=5');
+  await clickCell(page, 0, 0);
+  await clickCell(page, 0, 1);
+  const mine = await state(page);
+  await page.fill('#seed', '6');
+  await page.click('#new-game');
+  await page.waitForFunction(() => window.arcade.state().seed === '6');
+  // Once the database has committed the list, its journal copy in localStorage is gone.
+  await page.waitForFunction(() => localStorage.getItem('arcade:v1:saved:square-remover') === null);
+  assert.deepEqual((await inDatabase(page, 'square-remover')).map((e) => [e.seed, e.count]), [['5', 1]]);
+  await reload(page);
+  const [kept] = await page.evaluate(() => window.arcade.saved());
+  assert.equal(kept.seed, '5');
+  assert.equal(kept.text, mine.output);
+  assert.match(await page.textContent('#saved'), /played by hand · seed 5 · 1 move/);
+
+  // A list still in localStorage (kept before the database was used, or a write the database
+  // had not confirmed when the page went) is the newer one: it replaces the database's.
+  await page.evaluate(() => localStorage.setItem('arcade:v1:saved:square-remover', JSON.stringify([
+    { seed: '9', params: {}, text: '0\n0\n1\n', turn: 1, source: { kind: 'hand' }, count: 1, score: '0', at: 1 },
+  ])));
+  await reload(page);
+  assert.deepEqual((await page.evaluate(() => window.arcade.saved())).map((e) => e.seed), ['9']);
+  assert.equal(await page.evaluate(() => localStorage.getItem('arcade:v1:saved:square-remover')), null, 'moved into the database');
+  await reload(page);
+  assert.deepEqual((await page.evaluate(() => window.arcade.saved())).map((e) => [e.seed, e.text]), [['9', '0\n0\n1\n']]);
+  assert.deepEqual(page.errors, []);
+});
+
+test('without the database, Your games stay in localStorage, and the page says so', async () => {
+  const page = await site.open('?v=1&game=square-remover&seed=5', {
+    beforeLoad: (context) => context.addInitScript(() => {
+      IDBFactory.prototype.open = () => { throw new DOMException('The user denied permission to access the database.', 'SecurityError'); };
+    }),
+  });
+  assert.match(await page.textContent('#saved-note'), /Your games are kept in this browser's small storage: its database is not available \(The user denied permission/);
+  await clickCell(page, 0, 0);
+  await clickCell(page, 0, 1);
+  await page.fill('#seed', '6');
+  await page.click('#new-game');
+  await page.waitForFunction(() => window.arcade.state().seed === '6');
+  assert.equal(JSON.parse(await page.evaluate(() => localStorage.getItem('arcade:v1:saved:square-remover'))).length, 1);
+  await reload(page);
+  assert.deepEqual((await page.evaluate(() => window.arcade.saved())).map((e) => [e.seed, e.count]), [['5', 1]]);
+  assert.deepEqual(page.errors, []);
+});

@@ -4,13 +4,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync, readdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync, readdirSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { start, root, takeViolations } from './harness.js';
 import { serve, pagePolicy } from '../../scripts/serve.mjs';
 import { measureTransfer, total } from '../../scripts/transfer.mjs';
+import { PRECACHE, precacheFiles, writePrecache } from '../../scripts/precache.mjs';
 
 let site;
 before(async () => { site = await start(); });
@@ -131,7 +132,22 @@ test('the static site from build-web.sh --dist is complete', { skip: !process.en
   const walk = (dir) => readdirSync(dir, { withFileTypes: true }).forEach((e) => (e.isDirectory() ? walk(join(dir, e.name)) : files.push(relative(dist, join(dir, e.name)))));
   walk(dist);
   assert.ok(files.includes('index.html') && files.includes('_headers') && files.includes('www/pkg/arcade_bg.wasm'), files.join(' '));
-  assert.ok(files.every((f) => f === 'index.html' || f === '_headers' || f.startsWith('www/')), files.join(' '));
+  assert.ok(files.every((f) => f === 'index.html' || f === '_headers' || f === 'sw.js' || f.startsWith('www/')), files.join(' '));
+  // The offline copy: the service worker, the manifest and its icons, and the list of this
+  // build's files, which is every file the page may load and names the same version as
+  // a list made from the dist folder itself.
+  for (const f of ['sw.js', 'www/manifest.webmanifest', 'www/icons/icon.svg', 'www/icons/icon-192.png', 'www/icons/icon-512.png', PRECACHE]) assert.ok(files.includes(f), f);
+  const listed = new Function('self', `${readFileSync(join(dist, PRECACHE), 'utf8')}; return self.PRECACHE;`)({});
+  assert.deepEqual(listed.files, precacheFiles(dist));
+  assert.deepEqual(listed.files.filter((f) => !files.includes(f)), []);
+  assert.ok(listed.files.includes('www/pkg/arcade_bg.wasm') && listed.files.includes('www/worker.js') && listed.files.includes('www/pictures/gif-worker.js'));
+  const copy = mkdtempSync(join(tmpdir(), 'arcade-dist-'));
+  try {
+    cpSync(dist, copy, { recursive: true });
+    assert.equal(writePrecache(copy).version, listed.version);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
   assert.ok(readFileSync(join(dist, 'www', 'pkg', 'arcade_bg.wasm')).equals(readFileSync(join(root, 'www', 'pkg', 'arcade_bg.wasm'))));
   assert.match(readFileSync(join(dist, '_headers'), 'utf8'), new RegExp(`Content-Security-Policy: ${pagePolicy().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n`));
 

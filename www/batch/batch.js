@@ -1,8 +1,9 @@
 // The batch view: a game over many seeds on every core. A seed list and a built-in solver
 // with a budget, or the user's own output files (the seed from each file's name), run on a
 // pool of workers into a live, sortable table and a chart; two runs compared with the
-// contest's relative score; TSV and zip downloads; a share link; the last runs kept across a
-// reload. All text reaches the page through textContent.
+// contest's relative score; TSV and zip downloads; a share link; the runs and their outputs
+// kept across a reload in the browser's database (stored.js; localStorage when there is none).
+// All text reaches the page through textContent.
 import { inputText } from '../pkg/arcade.js';
 import uPlot from '../vendor/uPlot.esm.js';
 import { zipSync, strToU8 } from '../vendor/fflate.js';
@@ -10,11 +11,17 @@ import { Pool, defaultPoolSize } from './pool.js';
 import { parseSeeds, pickOutputs, filesFromDrop, compareSeeds } from './seeds.js';
 import { relativeScores } from '../pkg/arcade.js';
 import { winsTiesLosses, gap } from './relative.js';
-import { group, plural, median, errorText, problemText } from '../words.js';
+import { RunStore, BIG_RUN_BYTES, storageState, askPersistence } from './stored.js';
+import { reasonOf } from '../db.js';
+import { group, plural, median, errorText, problemText, sizeText } from '../words.js';
 import { download } from '../download.js';
 
+// Without the browser's database, the runs go to localStorage (as before it was used): the
+// last KEEP_RUNS, without their outputs when those do not fit. With it, this is migrated.
 const STORAGE_KEY = 'arcade.batch.v1';
 const KEEP_RUNS = 6;
+// A running batch is written to the database at most this often (what has ended).
+const KEEP_EVERY_MS = 3000;
 const BUDGET_S = { min: 0.1, max: 60, default: 2 };
 // The player replays in the page's main thread; bigger outputs are not opened there.
 const OPEN_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -198,22 +205,37 @@ class Chart {
 // ---------- the view ----------
 
 class BatchView {
-  constructor(root, { infos, module, workerUrl, link, openInPlayer }) {
+  constructor(root, { infos, module, workerUrl, link, openInPlayer, openSideBySide }) {
     this.root = root;
     this.infos = infos;
     this.openInPlayer = openInPlayer;
+    this.openSideBySide = openSideBySide;
     this.pool = new Pool(workerUrl, module);
     this.runs = [];
     this.nextRunId = 1;
     this.shownId = null;
     this.files = { picked: [], skipped: [], from: '' };
     this.storageNote = '';
+    this.keeper = null; // the database's RunStore; null: localStorage only
+    this.keeping = Promise.resolve(); // database writes, one after another
     this.build();
-    this.restore();
-    this.fillFromLink(link);
+    this.link0 = link;
+    // Without the database, what a page that is left owes goes to localStorage at once.
+    addEventListener('pagehide', () => { if (!this.keeper) this.save(); });
+    window.arcadeBatch = {
+      runs: () => this.runs.map(summary),
+      pool: this.pool,
+      // Every output of run `id` as a reload gives it back (the database's copy when kept).
+      outputs: (id) => { const run = this.runs.find((r) => r.id === id); return run ? Promise.all(run.rows.map((row) => this.outputOf(run, row))) : null; },
+      kept: () => this.keeping,
+    };
+  }
+
+  /** The kept runs back, then the form from the link: the view's first picture. */
+  async start() {
+    await this.restore();
+    this.fillFromLink(this.link0);
     this.renderAll();
-    addEventListener('pagehide', () => this.save());
-    window.arcadeBatch = { runs: () => this.runs.map(summary), pool: this.pool };
   }
 
   // ----- building the controls -----
@@ -293,9 +315,16 @@ class BatchView {
       this.compareTable.note,
       this.compareChart.box);
 
+    c.storage = el('p', { id: 'batch-storage' });
+    c.stored = el('ul', { id: 'batch-stored-list' });
+    c.deleteAll = el('button', { type: 'button', id: 'batch-delete-all', textContent: 'Delete all runs' });
+    const stored = el('fieldset', { id: 'batch-stored' },
+      el('legend', { textContent: 'Stored runs' }),
+      c.storage, c.stored, el('div', { className: 'row' }, c.deleteAll));
+
     this.root.replaceChildren(
       el('h2', { className: 'visually-hidden', textContent: 'Batch' }),
-      form, c.message, c.skipped, results, compare);
+      form, c.message, c.skipped, results, compare, stored);
     this.wire(form);
   }
 
@@ -326,6 +355,7 @@ class BatchView {
       this.pickFiles(files, first || `${files.length} files`);
       picker.value = '';
     };
+    c.deleteAll.onclick = () => this.deleteAll();
     c.filePicker.onchange = chooseFrom(c.filePicker);
     c.folderPicker.onchange = chooseFrom(c.folderPicker);
     c.chooseFiles.onclick = () => c.filePicker.click();
@@ -533,7 +563,6 @@ class BatchView {
     }
     this.say('');
     this.runs.push(run);
-    while (this.runs.length > KEEP_RUNS) this.runs.shift();
     this.shownId = run.id;
     this.pickComparison(run);
     this.running = true;
@@ -544,6 +573,7 @@ class BatchView {
     const touch = (row) => {
       row.version += 1;
       this.scheduleRender();
+      this.keepSoon(run);
     };
     const finished = await this.pool.run(jobs, {
       onStart: ({ row }, slot) => {
@@ -573,8 +603,8 @@ class BatchView {
     this.running = false;
     c.run.disabled = false;
     c.cancel.disabled = true;
-    this.save();
     this.renderAll();
+    this.save(run);
   }
 
   newRun({ game, source, solver = null, budgetMs = null, seedsText = '', name, seeds, skipped = [] }) {
@@ -613,6 +643,7 @@ class BatchView {
     this.renderRunPickers();
     this.renderResults();
     this.renderCompare();
+    this.renderStored();
   }
 
   renderResults() {
@@ -801,8 +832,14 @@ class BatchView {
     const rows = seeds.map((seed, t) => ({
       seed, values: byA.get(seed).values, a: scoresA[t], b: scoresB[t], relA: perTest[0][t], relB: perTest[1][t], version: 0,
     }));
+    const sideBySide = (r) => {
+      const button = el('button', { type: 'button', className: 'side-by-side', textContent: `${r.seed} ⇄`, title: `seed ${r.seed}: A's and B's games side by side` });
+      button.setAttribute('aria-label', `seed ${r.seed}: open A's and B's games side by side`);
+      button.onclick = () => this.sideBySide(a, b, r.seed);
+      return button;
+    };
     this.compareTable.setColumns([
-      { key: 'seed', label: 'seed', value: (r) => r.seed },
+      { key: 'seed', label: 'seed', value: (r) => r.seed, cell: sideBySide },
       ...keys.map((key) => ({ key: `p:${key}`, label: key, numeric: true, value: (r) => r.values[key] ?? null })),
       { key: 'a', label: 'A score', numeric: true, value: (r) => r.a, cell: (r) => show(r.a) },
       { key: 'b', label: 'B score', numeric: true, value: (r) => r.b, cell: (r) => show(r.b) },
@@ -818,15 +855,49 @@ class BatchView {
   // ----- opening, downloading -----
 
   async open(run, row) {
-    let output = row.output;
-    if (output === null && row.file) {
-      if (row.file.size > OPEN_LIMIT_BYTES) {
-        this.say(`${row.file.name} is too big to replay in the page (${(row.file.size / 1048576).toFixed(1)} MB).`);
-        return;
-      }
-      output = await row.file.text();
+    if (row.output === null && row.file && row.file.size > OPEN_LIMIT_BYTES) {
+      this.say(`${row.file.name} is too big to replay in the page (${(row.file.size / 1048576).toFixed(1)} MB).`);
+      return;
+    }
+    let output;
+    try {
+      output = await this.outputOf(run, row);
+    } catch (error) {
+      this.say(`The kept output of seed ${row.seed} could not be read (${reasonOf(error)}); the seed opens without it.`);
+      output = null;
     }
     this.openInPlayer({ game: run.game, seed: row.seed, params: {}, output });
+  }
+
+  /** Seed `seed` of runs A and B in the compare view. */
+  async sideBySide(a, b, seed) {
+    const side = async (run) => {
+      const row = run.rows.find((r) => r.seed === seed);
+      if (!row) return null;
+      if (row.output === null && row.file && row.file.size > OPEN_LIMIT_BYTES) {
+        this.say(`${row.file.name} is too big to replay in the page (${(row.file.size / 1048576).toFixed(1)} MB).`);
+        return null;
+      }
+      let text = null;
+      try {
+        text = await this.outputOf(run, row);
+      } catch (error) {
+        this.say(`The kept output of seed ${seed} in run #${run.id} could not be read (${reasonOf(error)}).`);
+      }
+      return text ? { text, name: `#${run.id} ${run.name}` } : null;
+    };
+    this.openSideBySide({ game: a.game, seed, params: {}, a: await side(a), b: await side(b) });
+  }
+
+  /**
+   * A row's output text, wherever it is: in memory (this page's runs), in the chosen file, or
+   * in the database (kept runs); null when it has none. Files over OPEN_LIMIT_BYTES: null.
+   */
+  async outputOf(run, row) {
+    if (row.output !== null) return row.output;
+    if (row.file) return row.file.size > OPEN_LIMIT_BYTES ? null : row.file.text();
+    if (run.kept && this.keeper) return this.keeper.output(run, run.rows.indexOf(row));
+    return null;
   }
 
   async downloadZip() {
@@ -838,11 +909,9 @@ class BatchView {
     try {
       for (const row of run.rows) {
         files[`in/${fileName(row.seed)}`] = strToU8(inputText(run.game, row.seed, {}));
-        let output = row.output;
-        if (output === null && row.file) {
-          if (row.file.size > ZIP_LIMIT_BYTES) left.push(`${row.file.name} (${(row.file.size / 1048576).toFixed(1)} MB)`);
-          else output = await row.file.text();
-        }
+        let output = null;
+        if (row.output === null && row.file && row.file.size > ZIP_LIMIT_BYTES) left.push(`${row.file.name} (${(row.file.size / 1048576).toFixed(1)} MB)`);
+        else output = await this.outputOf(run, row);
         if (output !== null) files[`out/${fileName(row.seed)}`] = strToU8(output);
       }
       files['results.tsv'] = strToU8(this.table.tsv());
@@ -853,15 +922,106 @@ class BatchView {
     }
   }
 
-  // ----- keeping the last runs across a reload -----
+  // ----- keeping runs across a reload -----
 
-  save() {
+  /** Reads the kept runs: from the database (first moving localStorage's there), or localStorage. */
+  async restore() {
+    let legacy = null;
+    try {
+      legacy = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null');
+    } catch (error) {
+      this.storageNote = `Earlier results could not be read (${error?.name ?? 'storage unavailable'}).`;
+    }
+    try {
+      this.keeper = await RunStore.open();
+    } catch (error) {
+      this.keeper = null;
+      this.dbNote = `This browser’s database is not available (${reasonOf(error)}), so runs are kept in its small storage (about 5 MB), without their outputs when they do not fit.`;
+      this.adopt(legacy?.runs);
+      return;
+    }
+    try {
+      if (Array.isArray(legacy?.runs)) {
+        // The runs kept before the database was used move into it, once.
+        this.adopt(legacy.runs);
+        for (const run of this.runs) await this.keeper.save(run, (row) => row.output);
+        localStorage.removeItem(STORAGE_KEY);
+        this.runs = [];
+      }
+      this.adopt(await this.keeper.runs());
+    } catch (error) {
+      this.storageNote = `The kept runs could not be read (${reasonOf(error)}).`;
+    }
+  }
+
+  /** Takes kept runs (records) into the view, as cancelled where they had not ended. */
+  adopt(saved) {
+    if (!Array.isArray(saved)) return;
+    for (const run of saved) {
+      if (!run || !Array.isArray(run.rows) || !this.infos.some((g) => g.id === run.game)) continue;
+      run.rows = run.rows.map((r) => ({
+        ...r,
+        status: r.status === 'queued' || r.status === 'running' ? 'cancelled' : r.status,
+        values: r.values ?? {}, output: r.output ?? null, file: null, version: 0,
+      }));
+      run.skipped ??= [];
+      run.restored = true;
+      run.wallMs ??= 0;
+      if (run.state === 'running') run.state = 'cancelled';
+      if (Array.isArray(run.chunks)) run.kept = { chunks: new Set(run.chunks), bytes: run.outputBytes ?? 0 };
+      delete run.chunks;
+      delete run.outputBytes;
+      this.runs.push(run);
+    }
+    this.nextRunId = Math.max(0, ...this.runs.map((r) => r.id)) + 1;
+    this.shownId = this.runs.at(-1)?.id ?? null;
+  }
+
+  /** A running batch is kept every few seconds (what has ended), so a reload keeps that. */
+  keepSoon(run) {
+    if (!this.keeper || this.keepTimer) return;
+    this.keepTimer = setTimeout(() => {
+      this.keepTimer = null;
+      if (run.state === 'running') this.save(run);
+    }, KEEP_EVERY_MS);
+  }
+
+  /**
+   * Keeps `run` (the database: what of it is not kept yet) or, without the database, every run
+   * in localStorage. Resolves when written; failures become the note under the results.
+   */
+  save(run = this.shown()) {
+    if (!this.keeper) {
+      this.saveLocally();
+      return Promise.resolve();
+    }
+    if (!run) return this.keeping;
+    this.keeping = this.keeping.then(async () => {
+      if (!this.runs.includes(run)) return; // deleted meanwhile
+      try {
+        await this.keeper.save(run, (row) => this.outputOf(run, row));
+        this.storageNote = '';
+      } catch (error) {
+        const full = error?.name === 'QuotaExceededError';
+        this.storageNote = full
+          ? `Run #${run.id} is kept only in part: this browser’s storage for the page is full. Delete older runs under Stored runs to make room.`
+          : `Run #${run.id} could not be kept for a reload (${reasonOf(error)}).`;
+      }
+      if (run.state !== 'running' && run.kept?.bytes > BIG_RUN_BYTES) this.asked = await askPersistence();
+      this.renderSummary();
+      this.renderStored();
+    });
+    return this.keeping;
+  }
+
+  /** Without the database: the last runs in localStorage, outputs only when they fit. */
+  saveLocally() {
     const rows = (run, withOutputs) => run.rows.map((r) => ({
       seed: r.seed, status: r.status, score: r.score, ms: r.ms, values: r.values, error: r.error,
       output: withOutputs ? r.output : null,
     }));
     const text = (withOutputs) => JSON.stringify({
-      runs: this.runs.map((run) => ({
+      runs: this.runs.slice(-KEEP_RUNS).map((run) => ({
         id: run.id, name: run.name, game: run.game, source: run.source, solver: run.solver, budgetMs: run.budgetMs,
         seedsText: run.seedsText, skipped: run.skipped, state: run.state, date: run.date, wallMs: run.wallMs,
         rows: rows(run, withOutputs),
@@ -879,32 +1039,74 @@ class BatchView {
       }
     }
     this.renderSummary();
+    this.renderStored();
   }
 
-  restore() {
-    let saved;
-    try {
-      saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null');
-    } catch (error) {
-      this.storageNote = `Earlier results could not be read (${error?.name ?? 'storage unavailable'}).`;
+  /** Stored runs: each with its size and a Delete button, and what the storage holds. */
+  async renderStored() {
+    const c = this.controls;
+    const running = (run) => run.state === 'running';
+    c.stored.replaceChildren(...[...this.runs].reverse().map((run) => {
+      const size = run.kept ? `${sizeText(run.kept.bytes)} of outputs` : (this.keeper ? 'not kept yet' : 'in the small storage');
+      const what = `#${run.id} ${run.game} · ${run.name} · ${plural(run.rows.length, 'seed')} · ${size} · ${new Date(run.date).toLocaleString()}`;
+      const remove = el('button', { type: 'button', textContent: 'Delete', disabled: running(run), 'aria-label': `delete run #${run.id}`, title: running(run) ? 'cancel the run first' : `delete run #${run.id} and its outputs` });
+      remove.onclick = () => this.deleteRuns([run]);
+      return el('li', { 'data-run': run.id }, el('span', { textContent: what }), ' ', remove);
+    }));
+    if (!this.runs.length) c.stored.replaceChildren(el('li', { textContent: 'No runs are kept.' }));
+    c.deleteAll.disabled = !this.runs.length || this.runs.some(running);
+    if (!this.keeper) {
+      c.storage.textContent = this.dbNote ?? '';
       return;
     }
-    if (!Array.isArray(saved?.runs)) return;
-    for (const run of saved.runs) {
-      if (!run || !Array.isArray(run.rows) || !this.infos.some((g) => g.id === run.game)) continue;
-      run.rows = run.rows.map((r) => ({
-        ...r,
-        status: r.status === 'queued' || r.status === 'running' ? 'cancelled' : r.status,
-        values: r.values ?? {}, file: null, version: 0,
-      }));
-      run.skipped ??= [];
-      run.restored = true;
-      run.wallMs ??= 0;
-      if (run.state === 'running') run.state = 'cancelled';
-      this.runs.push(run);
+    const state = await storageState();
+    const parts = [];
+    if (state.usage !== undefined && state.quota) parts.push(`This page uses ${sizeText(state.usage)} of the ${sizeText(state.quota)} this browser grants it.`);
+    const asked = state.asked ?? this.asked;
+    if (state.persisted) parts.push('The storage is persistent: the browser will not clear it to make room.');
+    else if (asked) parts.push(`The storage is not persistent: asked on ${new Date(asked.at).toLocaleDateString()}, the browser said no, so it may clear these runs when space runs low.`);
+    else parts.push(`The storage is not persistent yet: the browser is asked to keep it when a run over ${sizeText(BIG_RUN_BYTES)} is first stored.`);
+    c.storage.textContent = parts.join(' ');
+  }
+
+  /** Deletes runs from the view and from storage. */
+  async deleteRuns(runs) {
+    this.runs = this.runs.filter((r) => !runs.includes(r));
+    if (!this.runs.some((r) => r.id === this.shownId)) this.shownId = this.runs.at(-1)?.id ?? null;
+    if (this.compareIds?.some((id) => !this.runs.some((r) => r.id === id))) this.compareIds = null;
+    const all = !this.runs.length;
+    if (this.keeper) {
+      this.keeping = this.keeping.then(async () => {
+        try {
+          if (all) await this.keeper.removeAll();
+          else for (const run of runs) await this.keeper.remove(run.id);
+        } catch (error) {
+          this.say(`The deleted runs could not be removed from this browser’s storage (${reasonOf(error)}); they may come back after a reload.`);
+        }
+      });
+      await this.keeping;
+    } else {
+      this.saveLocally();
     }
-    this.nextRunId = Math.max(0, ...this.runs.map((r) => r.id)) + 1;
-    this.shownId = this.runs.at(-1)?.id ?? null;
+    this.renderAll();
+    this.say(`${runs.length === 1 ? `Run #${runs[0].id} was` : `${plural(runs.length, 'run')} were`} deleted.`, 'info');
+  }
+
+  /** Delete all asks for a second press (a slip of the finger must not lose every run). */
+  deleteAll() {
+    const button = this.controls.deleteAll;
+    if (!this.confirming) {
+      this.confirming = true;
+      button.textContent = `Press again to delete all ${plural(this.runs.length, 'run')}`;
+      setTimeout(() => {
+        this.confirming = false;
+        button.textContent = 'Delete all runs';
+      }, 5000);
+      return;
+    }
+    this.confirming = false;
+    button.textContent = 'Delete all runs';
+    this.deleteRuns([...this.runs]);
   }
 
   show() {
@@ -925,10 +1127,12 @@ function summary(run) {
 /**
  * Builds the batch view into `root`. `module`: the compiled wasm module for the workers;
  * `link`: the page's query string; `openInPlayer({game, seed, params, output})` shows a
- * seed and an output in the player. Returns `{show()}`, called whenever the view is shown,
- * and `{link()}`, the view's address (the page writes it into history).
+ * seed and an output in the player; `openSideBySide({game, seed, params, a, b})` two of them
+ * in the compare view. Resolves, once the kept runs are read, with `{show()}`, called whenever
+ * the view is shown, and `{link()}`, the view's address (the page writes it into history).
  */
-export function createBatchView(root, options) {
+export async function createBatchView(root, options) {
   const view = new BatchView(root, options);
+  await view.start();
   return { show: () => view.show(), link: () => view.link() };
 }

@@ -179,15 +179,24 @@ export function shell(canvas, hooks, game) {
       cursor.r = Math.max(0, Math.min(grid.rows - 1, cursor.r));
       cursor.c = Math.max(0, Math.min(grid.cols - 1, cursor.c));
     }
+    const ui = uiFor(ctx, { t, previous, hover, cursor: cursorShown ? { ...cursor } : null });
+    game.paint(ctx, frame, ui);
+    if (cursorShown && grid) drawCursor(ctx, grid, cursor, theme);
+    const label = game.label?.(frame);
+    if (label) canvas.setAttribute('aria-label', label);
+  }
+
+  /** The `ui` a paint gets: the shown layout, scale and theme, and text in logical px. */
+  function uiFor(ctx, { t, previous: before, hover: pointed, cursor: at }) {
     const size = (n) => Math.max(n, MIN_TEXT_PX / scale);
-    const ui = {
+    return {
       t,
-      previous,
+      previous: before,
       theme,
       scale,
       layout,
-      hover,
-      cursor: cursorShown ? { ...cursor } : null,
+      hover: pointed,
+      cursor: at,
       px: size,
       /** One line of text; `size` in logical px, never under MIN_TEXT_PX on the screen. */
       text(s, x, y, { size: n = 13, colour = theme.ink, weight = 400, align = 'left', baseline = 'alphabetic' } = {}) {
@@ -200,10 +209,6 @@ export function shell(canvas, hooks, game) {
         ctx.textBaseline = 'alphabetic';
       },
     };
-    game.paint(ctx, frame, ui);
-    if (cursorShown && grid) drawCursor(ctx, grid, cursor, theme);
-    const label = game.label?.(frame);
-    if (label) canvas.setAttribute('aria-label', label);
   }
 
   function animate(ms) {
@@ -384,6 +389,24 @@ export function shell(canvas, hooks, game) {
       cursor.c = cell.c;
       cursorShown = true;
       hover = { ...cell };
+    },
+    /** The shown drawing's size in CSS px (without the canvas's border); null before a frame. */
+    size: () => (layout ? { w: layout.w * scale, h: layout.h * scale } : null),
+    /**
+     * Paints `f` (a frame of the shown game) settled, with no cursor or hover, into `ctx` of
+     * another canvas: the shown layout and theme at `ratio` canvas px per CSS px, its top left
+     * corner at (x, y) canvas px. Pictures and animations are drawn this way.
+     */
+    paintInto(ctx, f, { x = 0, y = 0, ratio = 1 } = {}) {
+      if (!layout) return;
+      theme = readTheme(canvas);
+      ctx.save();
+      ctx.setTransform(ratio * scale, 0, 0, ratio * scale, x, y);
+      ctx.beginPath();
+      ctx.rect(0, 0, layout.w, layout.h);
+      ctx.clip();
+      game.paint(ctx, f, uiFor(ctx, { t: 1, previous: null, hover: null, cursor: null }));
+      ctx.restore();
     },
     /** The cell geometry in logical px (tests), the scale, and the game's own test fields. */
     geometry: () => ({ ...layout?.grid, scale, ...game.geometry?.() }),

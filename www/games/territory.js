@@ -9,7 +9,7 @@ import { shell, largest, PANEL_MIN_SCALE } from '../board/shell.js';
 const COLOURS = ['#3498db', '#e74c3c', '#2ecc71', '#f39c12', '#9b59b6', '#34495e', '#c0392b', '#95a5a6'];
 // On the dark board player 5's slate would vanish: a lighter slate there.
 const DARK_COLOURS = COLOURS.map((c, p) => (p === 5 ? '#7d93ad' : c));
-const coloursOf = (theme) => (theme.dark ? DARK_COLOURS : COLOURS);
+export const coloursOf = (theme) => (theme.dark ? DARK_COLOURS : COLOURS);
 const CELL = 56;
 const PANEL_W = 270;
 const PIECE_R = CELL * 0.26;

@@ -11,7 +11,7 @@ mod protocol;
 pub mod solver;
 
 use crate::contest::{Clock, Contest};
-use crate::game::{Agent, Game, ParamSpec, Params, TurnError};
+use crate::game::{Agent, Game, ParamSpec, Params, Series, TurnError};
 use crate::rng::JavaSha1Prng;
 use crate::standings::Standing;
 use serde::Serialize;
@@ -488,6 +488,14 @@ impl Game for Lines {
             regions: empty_regions(&state.grid, n),
             palette: &PALETTE,
             end: Self::end_reason(instance, state),
+        }
+    }
+
+    /// The empty cells: the game ends when they run out.
+    fn series(_: &Instance, state: &State) -> Series {
+        Series {
+            players: Vec::new(),
+            free: Some(state.empty as i64),
         }
     }
 

@@ -12,7 +12,7 @@ mod protocol;
 pub mod solver;
 
 use crate::contest::{Clock, Contest};
-use crate::game::{Agent, Game, ParamSpec, Params, TurnError};
+use crate::game::{Agent, Game, ParamSpec, Params, Series, TurnError};
 use crate::standings::Standing;
 use serde::Serialize;
 
@@ -554,6 +554,14 @@ impl Game for Territory {
             sa,
             score: absolute_score(s0, sa),
             legal: legal.into_iter().map(cell_xy).collect(),
+        }
+    }
+
+    /// Every player's score (the view's `scores`), player 0 first.
+    fn series(instance: &Instance, state: &State) -> Series {
+        Series {
+            players: state.board.player_scores(&instance.values)[..instance.m].to_vec(),
+            free: None,
         }
     }
 

@@ -12,7 +12,7 @@ pub mod solver;
 pub use gen::TileSource;
 
 use crate::contest::{Clock, Contest};
-use crate::game::{Agent, Game, ParamSpec, Params, TurnError};
+use crate::game::{Agent, Game, ParamSpec, Params, Series, TurnError};
 use crate::standings::Standing;
 use serde::Serialize;
 use std::fmt;
@@ -585,6 +585,14 @@ impl Game for TilesMatching {
             },
             moves: state.moves,
             moves_left: MOVES - state.moves,
+        }
+    }
+
+    /// The empty cells: the game ends when no tile fits.
+    fn series(instance: &Instance, state: &State) -> Series {
+        Series {
+            players: Vec::new(),
+            free: Some((instance.side * instance.side - state.board.occupied()) as i64),
         }
     }
 

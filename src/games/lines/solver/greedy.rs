@@ -9,7 +9,9 @@
 //! with it). Deterministic and fast (no clock, no randomness), so benchmarks can replay it.
 
 use super::learned::learned_weight;
-use super::{clear, feature, lines_through, long_lines_weight, Candidate, Evaluator, Weights};
+use super::{
+    clear, feature, lines_through, long_lines_weight, rows_plan, Candidate, Evaluator, Weights,
+};
 use crate::clock::Budget;
 use crate::game::Agent;
 use crate::games::lines::{Action, Lines, Observation};
@@ -72,6 +74,9 @@ pub fn rank(ev: &mut Evaluator, grid: &[u8], limit: usize) -> Vec<Ranked> {
     let mut after = grid.to_vec();
     let mut lines = Vec::new();
     let long = ev.builds_long_lines(grid);
+    // Building rows, a line shorter than the row is not taken first.
+    let rows = ev.builds_rows(grid);
+    let row_len = ev.row_plan.len;
     let extra_now = match long {
         true => {
             ev.evaluate(grid);
@@ -85,6 +90,7 @@ pub fn rank(ev: &mut Evaluator, grid: &[u8], limit: usize) -> Vec<Ranked> {
         .map(|&Candidate { from, to, .. }| {
             after.copy_from_slice(grid);
             let points = play_move(&mut after, n, from as usize, to as usize, &mut lines);
+            let short = rows && points > 0 && lines.len() < row_len;
             let mut value = points as f64 + ev.evaluate(&after);
             if points == 0 {
                 value += spawn_due;
@@ -94,7 +100,7 @@ pub fn rank(ev: &mut Evaluator, grid: &[u8], limit: usize) -> Vec<Ranked> {
                 to,
                 points,
                 value,
-                first: points > 0 || (long && ev.last_long_extra > extra_now),
+                first: (points > 0 && !short) || (long && ev.last_long_extra > extra_now),
             }
         })
         .collect();
@@ -112,6 +118,7 @@ impl Agent<Lines> for GreedyAgent {
         }
         let ev = self.eval.as_mut().unwrap();
         ev.long_weight = long_lines_weight(n, obs.colors);
+        ev.plan_rows(rows_plan(n, obs.colors));
         ev.learned_weight = learned_weight(n, obs.colors);
         let best = rank(ev, &obs.grid, SHORTLIST)[0];
         to_action(n, best.from, best.to)
@@ -135,5 +142,35 @@ mod tests {
         // moves with 64 points on seed 1 (tests/data/lines/seed1-greedy.out).
         assert_eq!(s1.moves, 1000);
         assert!(s1.score > 3000, "{} points", s1.score);
+    }
+
+    #[test]
+    fn roomy_boards_hold_a_line_of_five_back_and_crowded_ones_take_it() {
+        use crate::games::lines::solver::{rows_plan, Rows};
+        // 9 x 9, three colours: four reds in row 4 and a red that can complete them.
+        let n = 9;
+        let mut grid = vec![0u8; n * n];
+        for c in 0..4 {
+            grid[4 * n + c] = 1;
+        }
+        grid[8 * n + 8] = 1;
+        grid[0] = 2;
+        grid[n - 1] = 3;
+        let mut ev = Evaluator::new(n, Weights::default());
+        let best = |ev: &mut Evaluator, grid: &[u8]| rank(ev, grid, SHORTLIST)[0].points;
+        // Without rows the line is taken at once.
+        assert_eq!(best(&mut ev, &grid), 10);
+        // Building rows of 7, a line of five waits while the board is roomy.
+        ev.plan_rows(rows_plan(n, 3));
+        assert_eq!(ev.row_plan.len, 7);
+        assert_eq!(best(&mut ev, &grid), 0);
+        // Once no more than `min_empty` cells are empty, it is taken again.
+        let plan = ev.row_plan;
+        ev.plan_rows(Rows {
+            min_empty: grid.iter().filter(|&&x| x == 0).count(),
+            ..plan
+        });
+        assert!(!ev.builds_rows(&grid));
+        assert_eq!(best(&mut ev, &grid), 10);
     }
 }
