@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, golden, messageText, screenshot, shots } from './harness.js';
+import { start, golden, messageText, screenshot, shots, clickCell } from './harness.js';
 
 let site;
 before(async () => { site = await start(); });
@@ -68,6 +68,20 @@ test('Save image: for every game a PNG that decodes, at least twice the board\'s
     writeFileSync(join(shots, `pictures-image-${game}.png`), bytes);
     await page.context().close();
   }
+});
+
+test('Save image shows the game, not the page\'s pick: a Lines picture with a ball picked is the same file', async () => {
+  const page = await openGame('lines', 1, 'seed1-greedy.out');
+  await page.evaluate(() => { const s = document.getElementById('slider'); s.value = 3; s.dispatchEvent(new Event('input')); });
+  const plain = await downloaded(page, '#save-image');
+  const { grid, n } = (await page.evaluate(() => window.arcade.frame())).view;
+  const ball = grid.findIndex((v) => v > 0);
+  await clickCell(page, Math.floor(ball / n), ball % n);
+  assert.deepEqual((await page.evaluate(() => window.arcade.geometry())).selected, [Math.floor(ball / n), ball % n]);
+  const picked = await downloaded(page, '#save-image');
+  assert.ok(plain.bytes.equals(picked.bytes), 'the picked ball and its reachable cells are not in the picture');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });
 
 /** Opens the animation dialog and fills it in. */

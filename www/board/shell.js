@@ -187,10 +187,11 @@ export function shell(canvas, hooks, game) {
   }
 
   /** The `ui` a paint gets: the shown layout, scale and theme, and text in logical px. */
-  function uiFor(ctx, { t, previous: before, hover: pointed, cursor: at }) {
+  function uiFor(ctx, { t, previous: before, hover: pointed, cursor: at, still = false }) {
     const size = (n) => Math.max(n, MIN_TEXT_PX / scale);
     return {
       t,
+      still, // a picture of a frame (paintInto): no live pick, pointer or hint
       previous: before,
       theme,
       scale,
@@ -405,7 +406,7 @@ export function shell(canvas, hooks, game) {
       ctx.beginPath();
       ctx.rect(0, 0, layout.w, layout.h);
       ctx.clip();
-      game.paint(ctx, f, uiFor(ctx, { t: 1, previous: null, hover: null, cursor: null }));
+      game.paint(ctx, f, uiFor(ctx, { t: 1, previous: null, hover: null, cursor: null, still: true }));
       ctx.restore();
     },
     /** The cell geometry in logical px (tests), the scale, and the game's own test fields. */

@@ -184,6 +184,9 @@ export function create(canvas, hooks) {
     ctx.restore();
   }
 
+  // A picture (Save image/animation) shows the game, not this page's pick of a ball.
+  const pick = () => (ui?.still ? null : selected);
+
   /**
    * The whole picture. `ui.t` is the progress (0..1) of the last move's animation (travel,
    * then balls vanish and new ones grow); 1 is the settled frame with the last move marked.
@@ -203,17 +206,17 @@ export function create(canvas, hooks) {
     if (narrow) {
       // On phones the compact panel says it.
     } else if (statusText) ui.text(statusText, grid.x0, statusY, { colour: theme.bad, weight: 700, size: 15 });
-    else if (selected !== null) {
-      const at = `Ball at (${Math.floor(selected / n)}, ${selected % n})`;
+    else if (pick() !== null) {
+      const at = `Ball at (${Math.floor(pick() / n)}, ${pick() % n})`;
       const can = reach.size ? `${reach.size} cells reachable` : 'walled in, it cannot move';
       ui.text(`${at} picked: ${can}. Esc drops it.`, grid.x0, statusY, { colour: theme.accent, weight: 600 });
     }
-    else ui.text('Pick a ball, then an empty cell it can reach.', grid.x0, statusY, { colour: theme.muted });
+    else if (!ui.still) ui.text('Pick a ball, then an empty cell it can reach.', grid.x0, statusY, { colour: theme.muted });
 
-    // Cells, and the reachable ones of the selected ball tinted.
+    // Cells, and the reachable ones of the picked ball tinted.
     ctx.fillStyle = boardBg(theme);
     ctx.fillRect(grid.x0, grid.y0, side, side);
-    if (selected !== null && !anim) {
+    if (pick() !== null && !anim) {
       ctx.save();
       ctx.globalAlpha = theme.dark ? 0.22 : 0.13;
       ctx.fillStyle = theme.accent;
@@ -248,11 +251,11 @@ export function create(canvas, hooks) {
     const n = view.n;
     const { theme } = ui;
     const hover = ui.hover ? ui.hover.r * n + ui.hover.c : null;
-    // While a ball is selected its own way (to the pointed cell) replaces the last move's path.
-    preview = selected !== null && hover !== null && reach.has(hover) ? pathOf(view, selected, hover) : null;
+    // While a ball is picked its own way (to the pointed cell) replaces the last move's path.
+    preview = pick() !== null && hover !== null && reach.has(hover) ? pathOf(view, pick(), hover) : null;
     if (preview) trace(ctx, preview, { colour: theme.accent, width: 3, dash: [2, 6] });
     // The last move: its path, the balls that vanished (ghosts) and the new balls (rings).
-    if (view.last_move && selected === null) {
+    if (view.last_move && pick() === null) {
       const path = view.path.map(([r, c]) => r * n + c);
       trace(ctx, path, { colour: theme.accent, width: 3, alpha: 0.45 });
       const from = centre(path[0]);
@@ -295,8 +298,8 @@ export function create(canvas, hooks) {
       ctx.stroke();
       ctx.restore();
     }
-    if (selected !== null) {
-      const p = centre(selected);
+    if (pick() !== null) {
+      const p = centre(pick());
       ctx.lineWidth = 3;
       ctx.strokeStyle = theme.ink;
       ctx.strokeRect(p.x - ui.layout.grid.cell / 2 + 2, p.y - ui.layout.grid.cell / 2 + 2, ui.layout.grid.cell - 4, ui.layout.grid.cell - 4);
@@ -357,7 +360,7 @@ export function create(canvas, hooks) {
     let last = 'no move yet';
     let colour = ui.theme.muted;
     if (view.end) [last, colour] = ['Game over', ui.theme.bad];
-    else if (selected !== null) [last, colour] = [`(${Math.floor(selected / view.n)}, ${selected % view.n}) picked · ${reach.size} reachable`, ui.theme.accent];
+    else if (pick() !== null) [last, colour] = [`(${Math.floor(pick() / view.n)}, ${pick() % view.n}) picked · ${reach.size} reachable`, ui.theme.accent];
     else if (view.last_move && view.last_score > 0) [last, colour] = [`last move +${group(view.last_score)}`, gain(ui.theme)];
     else if (view.last_move) last = 'last move: no line';
     ctx.font = `400 ${ui.px(20)}px ${FONT}`;
