@@ -282,8 +282,10 @@ export function create(canvas, hooks) {
     ctx.fill();
     const noteY = barY + 14 + 1.2 * lh;
     if (!analysis) {
-      meterText = 'analysing…';
-      ui.text(meterText, valueX, titleY, { colour: ui.theme.muted });
+      // A picture of a move never shown here has no analysis, and none is coming.
+      const text = ui.still ? 'not worked out for this picture' : 'analysing…';
+      if (!ui.still) meterText = text;
+      ui.text(text, valueX, titleY, { colour: ui.theme.muted });
       return;
     }
     if (!analysis.exact) {
