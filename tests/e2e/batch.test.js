@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { start, root, shots, screenshot, frame, runawayWorkers } from './harness.js';
+import { start, root, shots, screenshot, frame, runawayWorkers, batchRuns, runBatch } from './harness.js';
 import { unzipSync, strFromU8 } from '../../www/vendor/fflate.js';
 
 let site;
@@ -60,18 +60,7 @@ function makeOutputFolder() {
   return dir;
 }
 
-const runs = (page) => page.evaluate(() => window.arcadeBatch.runs());
-
-/** Presses Run and waits until that batch has ended; returns it. */
-async function runBatch(page, { timeout = 90_000 } = {}) {
-  const last = (await runs(page)).at(-1)?.id ?? 0;
-  await page.click('#batch-run');
-  await page.waitForFunction((id) => {
-    const run = window.arcadeBatch.runs().at(-1);
-    return run && run.id > id && run.state !== 'running';
-  }, last, { timeout });
-  return (await runs(page)).at(-1);
-}
+const runs = batchRuns;
 
 /** The results table as the person sees it: one array of cell texts per row. */
 const tableText = (page, table = '#batch-results') => page.$$eval(`${table} .table-box tbody tr`,

@@ -131,3 +131,21 @@ export async function shareLink(page) {
   const link = await page.inputValue('#share-link');
   return link.slice(link.indexOf('?'));
 }
+
+/** The batch view's runs, as its test hook gives them. */
+export const batchRuns = (page) => page.evaluate(() => window.arcadeBatch.runs());
+
+/**
+ * Presses Run in the batch view and waits until that batch has ended; returns it. `kept`:
+ * also wait until the run is written to the browser's database.
+ */
+export async function runBatch(page, { timeout = 90_000, kept = false } = {}) {
+  const last = (await batchRuns(page)).at(-1)?.id ?? 0;
+  await page.click('#batch-run');
+  await page.waitForFunction((id) => {
+    const run = window.arcadeBatch.runs().at(-1);
+    return run && run.id > id && run.state !== 'running';
+  }, last, { timeout });
+  if (kept) await page.evaluate(() => window.arcadeBatch.kept());
+  return (await batchRuns(page)).at(-1);
+}

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { start, shots, screenshot, frame } from './harness.js';
+import { start, shots, screenshot, frame, batchRuns, runBatch as runBatchIn } from './harness.js';
 import { unzipSync, strFromU8 } from '../../www/vendor/fflate.js';
 
 let site;
@@ -20,18 +20,9 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const runs = (page) => page.evaluate(() => window.arcadeBatch.runs());
-
-async function runBatch(page, { timeout = 120_000 } = {}) {
-  const last = (await runs(page)).at(-1)?.id ?? 0;
-  await page.click('#batch-run');
-  await page.waitForFunction((id) => {
-    const run = window.arcadeBatch.runs().at(-1);
-    return run && run.id > id && run.state !== 'running';
-  }, last, { timeout });
-  await page.evaluate(() => window.arcadeBatch.kept()); // written to the database
-  return (await runs(page)).at(-1);
-}
+const runs = batchRuns;
+/** A batch run to its end and into the database. */
+const runBatch = (page) => runBatchIn(page, { timeout: 120_000, kept: true });
 
 async function reload(page) {
   await page.reload();
