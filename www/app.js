@@ -164,9 +164,12 @@ function render({ animated = false } = {}) {
   $('cancel').disabled = !state.solving;
   if ($('board-text').open) $('board-text-body').textContent = r.describe?.(frame) ?? state.play.inputText();
   if (page.savedDirty) renderSaved();
-  if (page.chart && !page.timeline) page.chart.show({ games: [{ timeline: state.play.timeline() }], turn: frame.turn });
-  page.timeline = true;
-  page.chart?.setTurn(frame.turn);
+  // The timeline is a pass over the whole game: only for an open chart, once per change of moves.
+  if (page.chart && $('chart-box').open) {
+    if (!page.timeline) page.chart.show({ games: [{ timeline: state.play.timeline() }], turn: frame.turn });
+    page.timeline = true;
+    page.chart.setTurn(frame.turn);
+  }
   document.body.dataset.game = state.game;
   announceLater();
 }
@@ -1070,10 +1073,12 @@ function wire() {
   $('message-close').onclick = clearMessage;
   $('board-text').addEventListener('toggle', () => { if ($('board-text').open) render(); });
   $('chart-box').addEventListener('toggle', async () => {
-    if (!$('chart-box').open || page.chart) return;
-    const { createScoreChart } = await import('./chart/score-chart.js');
-    page.chart ??= await createScoreChart($('chart'), { onSeek: (turn) => { state.playing = false; seek(turn); } });
-    page.timeline = false;
+    if (!$('chart-box').open) return;
+    if (!page.chart) {
+      const { createScoreChart } = await import('./chart/score-chart.js');
+      page.chart ??= await createScoreChart($('chart'), { onSeek: (turn) => { state.playing = false; seek(turn); } });
+      page.timeline = false;
+    }
     render();
   });
   document.addEventListener('keydown', onKeyDown);

@@ -39,6 +39,20 @@ const seekSlider = (page, id, turn) => page.locator(id).evaluate((slider, t) => 
   slider.dispatchEvent(new Event('input', { bubbles: true }));
 }, turn);
 
+test('a closed chart is not kept up to date, and shows every move when opened again', async () => {
+  const page = await site.open('?v=1&game=strip2048&seed=7');
+  await openChart(page);
+  await page.click('#chart-box summary'); // closed
+  for (const key of ['l', 'r', 'l']) await page.keyboard.press(key);
+  const moves = await page.evaluate(() => window.arcade.frame().moves);
+  assert.ok(moves >= 2, `${moves} moves played`);
+  assert.equal(await page.evaluate(() => window.arcadeCharts.chart.points().x.length), 1, 'the closed chart was left as it was');
+  const chart = await openChart(page);
+  assert.equal(chart.x.length, moves + 1);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 for (const g of points.games) {
   test(`${g.game}: the chart's points are the native scores after 20 moves; its marker follows the shown move`, async () => {
     const page = await site.open(`?v=1&game=${g.game}&seed=${g.seed}`);
