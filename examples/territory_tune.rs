@@ -7,7 +7,8 @@
 //! A SETTING is `base` or comma-separated `name=value` (names as in `mc::Config`; `policy`
 //! takes seven values separated by `/`). ITERATIONS caps the iterations per turn (0: none),
 //! so with a large budget the work is fixed whatever the load of the machine.
-//! M=.. and U=.. in the environment force those parameters (as gen --M / --U).
+//! M=.. and U=.. in the environment force those parameters (as gen --M / --U); M_MIN=..
+//! skips the seeds with fewer players.
 //! TSV=prefix writes prefix-K.tsv (seed, M, U, score) per setting.
 use arcade::clock::Budget;
 use arcade::game::{play, Game, Params};
@@ -66,6 +67,9 @@ fn main() {
             }
         }
         let inst = Territory::generate(seed, &params);
+        if std::env::var("M_MIN").is_ok_and(|v| inst.m < v.parse().unwrap()) {
+            continue;
+        }
         let mut line = format!("seed {seed} M={} U={}:", inst.m, inst.u);
         for (k, (_, config)) in settings.iter().enumerate() {
             let mut agent = MonteCarloAgent::with_config(config.clone());
@@ -80,10 +84,11 @@ fn main() {
         }
         eprintln!("{line}");
     }
-    let n = count as f64;
+    let n = scores[0].len() as f64;
+    let count = scores[0].len();
     for (k, (name, _)) in settings.iter().enumerate() {
         let mean = scores[k].iter().sum::<i64>() as f64 / n;
-        let diffs: Vec<f64> = (0..count as usize)
+        let diffs: Vec<f64> = (0..count)
             .map(|i| (scores[k][i] - scores[0][i]) as f64)
             .collect();
         let d = diffs.iter().sum::<f64>() / n;

@@ -43,6 +43,15 @@ pub struct Config {
     /// The rollout's value extrapolates each player's score gain over the rollout to the
     /// end of the game, by this fraction of the turns left (0: the score at the horizon).
     pub extrapolate: f64,
+    /// The rollout length when M >= 3 and U >= 3, where levels make the endgame long.
+    pub level_horizon: usize,
+    /// Leaf value (M >= 3): each of player 0's and the leading AI's scores counts, beside its
+    /// cells, this fraction of the value of the empty cells next to its region (room to
+    /// grow), scaled down over the last 20 turns of the game.
+    pub potential: f64,
+    /// Time split across turns: turn t gets a share weighted 1 + tilt (T - 1 - 2t) / (T - 1),
+    /// mean 1 over the game (positive: more to the opening).
+    pub time_tilt: f64,
 }
 
 impl Default for Config {
@@ -58,6 +67,9 @@ impl Default for Config {
             policy_eps: 0.15,
             defend: 0.7,
             extrapolate: 0.0,
+            level_horizon: 13,
+            potential: 0.0,
+            time_tilt: 0.0,
         }
     }
 }
@@ -71,8 +83,42 @@ impl Config {
             "horizon" => self.horizon = value as usize,
             "duel_horizon" => self.duel_horizon = value as usize,
             "extrapolate" => self.extrapolate = value,
+            "level_horizon" => self.level_horizon = value as usize,
+            "potential" => self.potential = value,
+            "time_tilt" => self.time_tilt = value,
             _ => panic!("unknown setting {name}"),
         }
+    }
+
+    /// The rollout length for a game of M players and level cap U.
+    pub fn horizon_for(&self, m: usize, u: u8) -> usize {
+        if m == 2 {
+            self.duel_horizon
+        } else if u >= 3 {
+            self.level_horizon
+        } else {
+            self.horizon
+        }
+    }
+
+    /// The weight of turn t in the time split of a game of M players (mean 1 over the
+    /// game's turns; equal when M = 2).
+    pub fn turn_weight(&self, t: usize, m: usize) -> f64 {
+        if m == 2 {
+            return 1.0;
+        }
+        let last = (TURNS - 1) as f64;
+        (1.0 + self.time_tilt * (last - 2.0 * t as f64) / last).max(0.0)
+    }
+
+    /// The share of `remaining` (time or iterations) that turn t gets: its weight over the
+    /// weights of the turns left.
+    pub fn turn_share(&self, t: usize, m: usize, remaining: f64) -> f64 {
+        let rest: f64 = (t..TURNS).map(|s| self.turn_weight(s, m)).sum();
+        if rest <= 0.0 {
+            return remaining;
+        }
+        remaining * self.turn_weight(t, m) / rest
     }
 
     /// Player 0's move inside rollouts: the AI policy's shape with its own weights, the
@@ -189,8 +235,19 @@ struct SampledAi {
 }
 
 /// log2(1 + S0 / SA) of the scores at the horizon, each moved on by `extrapolate` times its
-/// gain per turn since `root` for every turn left in the game.
-fn rollout_value(root: &Sim, sim: &Sim, extrapolate: f64) -> f64 {
+/// gain per turn since `root` for every turn left in the game, or with `potential` (M >= 3)
+/// times the value of the empty cells next to each player's region added.
+fn rollout_value(root: &Sim, sim: &Sim, config: &Config, values: &Values) -> f64 {
+    if config.potential > 0.0 && sim.m >= 3 {
+        let k = config.potential * (TURNS - sim.turn).min(20) as f64 / 20.0;
+        let worth = |p: usize| {
+            let room = values.sum(sim.near_reach[p] & !sim.owned);
+            sim.scores[p] as f64 + k * room as f64
+        };
+        let sa = (1..sim.m).map(worth).fold(1.0, f64::max);
+        return (1.0 + worth(0).max(0.0) / sa).log2();
+    }
+    let extrapolate = config.extrapolate;
     if extrapolate == 0.0 {
         let (s0, sa) = sim.s0_sa();
         return (1.0 + s0 as f64 / sa as f64).log2();
@@ -231,10 +288,10 @@ impl Agent<Territory> for MonteCarloAgent {
             return Action::to_cell(options[0] as usize);
         }
 
-        // An equal share of what is left for each remaining turn.
-        let turns_left = (TURNS - turn).max(1) as f64;
+        // Each remaining turn's share of what is left, by `turn_weight` (equal by default).
         let start_ms = budget.elapsed_ms();
-        let share = budget.remaining_ms() / turns_left;
+        let share = config.turn_share(turn, obs.m, budget.remaining_ms());
+        let cap = config.max_iterations as f64 * config.turn_weight(turn, obs.m);
         // Sequential halving on time: each round gets an equal slice, then the worse half
         // of the options is dropped.
         let finalists = config.finalists;
@@ -243,12 +300,7 @@ impl Agent<Territory> for MonteCarloAgent {
             .ceil()
             .max(1.0);
         let mut round = 1.0;
-        let horizon = if obs.m == 2 {
-            config.duel_horizon
-        } else {
-            config.horizon
-        };
-        let horizon = horizon.min(TURNS - turn);
+        let horizon = config.horizon_for(obs.m, obs.u).min(TURNS - turn);
         let m = obs.m;
         let mut totals = vec![0.0; options.len()];
         let mut active: Vec<usize> = (0..options.len()).collect();
@@ -259,8 +311,7 @@ impl Agent<Territory> for MonteCarloAgent {
         }; MAX_PLAYERS];
         // How far the search is, by time or by the iteration cap, whichever is further.
         let progress = |runs: usize, budget: &mut Budget| {
-            ((budget.elapsed_ms() - start_ms) / share)
-                .max(runs as f64 / config.max_iterations as f64)
+            ((budget.elapsed_ms() - start_ms) / share).max(runs as f64 / cap)
         };
         while progress(runs, budget) < 1.0 {
             let rng = &mut learner.rng;
@@ -306,7 +357,7 @@ impl Agent<Territory> for MonteCarloAgent {
                     targets[0] = config.choose(&sim, values, threatened, &mut rng);
                     sim.step(&targets, values);
                 }
-                totals[i] += rollout_value(&root, &sim, config.extrapolate);
+                totals[i] += rollout_value(&root, &sim, config, values);
             }
             self.stats.rollouts += active.len() as u64;
             self.stats.steps += (active.len() * horizon) as u64;
@@ -337,6 +388,7 @@ mod tests {
     use crate::clock::stepping_clock;
     use crate::game::{play, Game, Params};
     use crate::games::territory::solver::greedy::GreedyAgent;
+    use crate::games::territory::Board;
 
     #[test]
     fn monte_carlo_beats_greedy_even_with_few_rollouts() {
@@ -356,6 +408,98 @@ mod tests {
         }
         // Greedy totals about 253k on these three seeds; the bound leaves room for noise.
         assert!(mc > greedy * 13 / 10, "mc {mc} vs greedy {greedy}");
+    }
+
+    #[test]
+    fn the_time_split_tilts_towards_the_opening_and_spends_everything() {
+        let mut config = Config::default();
+        // Equal shares by default: what is left over the turns left.
+        for t in [0, 37, 99] {
+            let share = config.turn_share(t, 5, 1000.0);
+            assert!(
+                (share - 1000.0 / (TURNS - t) as f64).abs() < 1e-9,
+                "turn {t}"
+            );
+        }
+        config.time_tilt = 0.5;
+        assert!((config.turn_weight(0, 5) - 1.5).abs() < 1e-12);
+        assert!((config.turn_weight(TURNS - 1, 5) - 0.5).abs() < 1e-12);
+        let mean = (0..TURNS).map(|t| config.turn_weight(t, 5)).sum::<f64>() / TURNS as f64;
+        assert!((mean - 1.0).abs() < 1e-9, "mean weight {mean}");
+        // Spending each turn's share exactly uses up the budget on the last turn, and the
+        // first turn gets three times the last one's share.
+        let mut left = 2000.0;
+        let mut shares = Vec::new();
+        for t in 0..TURNS {
+            let share = config.turn_share(t, 5, left);
+            shares.push(share);
+            left -= share;
+        }
+        assert!(left.abs() < 1e-6, "left {left}");
+        assert!((shares[0] / shares[TURNS - 1] - 3.0).abs() < 1e-6);
+        // M = 2 keeps equal shares.
+        assert!((config.turn_share(0, 2, 1000.0) - 10.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_horizon_depends_on_m_and_u() {
+        let config = Config {
+            horizon: 11,
+            duel_horizon: 21,
+            level_horizon: 15,
+            ..Config::default()
+        };
+        assert_eq!(config.horizon_for(2, 5), 21);
+        assert_eq!(config.horizon_for(2, 1), 21);
+        assert_eq!(config.horizon_for(3, 2), 11);
+        assert_eq!(config.horizon_for(8, 1), 11);
+        assert_eq!(config.horizon_for(3, 3), 15);
+        assert_eq!(config.horizon_for(6, 5), 15);
+    }
+
+    #[test]
+    fn the_leaf_value_counts_the_room_of_player_0_and_of_the_best_ai() {
+        let mut params = Params::new();
+        params.insert("M".into(), 4);
+        let inst = Territory::generate(7, &params);
+        let board = Board::start(&inst.starts);
+        let values = Values::new(&inst.values);
+        let root = Sim::new(&board, inst.m, inst.u, &values, 0);
+        // At the start every player's room is its empty neighbours (starts are not adjacent
+        // in general, but any neighbour owned by someone is left out).
+        let room = |p: usize| -> f64 {
+            let mut list = Vec::new();
+            board.candidates(inst.m, p, &mut list);
+            list.iter()
+                .filter(|&&c| board.owner[c as usize] < 0)
+                .map(|&c| inst.values[c as usize] as f64)
+                .sum()
+        };
+        let score = |p: usize| inst.values[inst.starts[p]] as f64;
+        let mut config = Config::default();
+        let plain = rollout_value(&root, &root, &config, &values);
+        let best = (1..inst.m).map(score).fold(0.0, f64::max);
+        assert!((plain - (1.0 + score(0) / best).log2()).abs() < 1e-12);
+        config.potential = 0.5;
+        let with_room = rollout_value(&root, &root, &config, &values);
+        let best = (1..inst.m)
+            .map(|p| score(p) + 0.5 * room(p))
+            .fold(0.0, f64::max);
+        let expected = (1.0 + (score(0) + 0.5 * room(0)) / best).log2();
+        assert!(
+            (with_room - expected).abs() < 1e-12,
+            "{with_room} vs {expected}"
+        );
+        assert!((with_room - plain).abs() > 1e-6, "the room changed nothing");
+        // Near the end the room counts less: 5 turns left of the last 20.
+        let mut late = root.clone();
+        late.turn = TURNS - 5;
+        let best = (1..inst.m)
+            .map(|p| score(p) + 0.125 * room(p))
+            .fold(0.0, f64::max);
+        let expected = (1.0 + (score(0) + 0.125 * room(0)) / best).log2();
+        let got = rollout_value(&root, &late, &config, &values);
+        assert!((got - expected).abs() < 1e-12, "{got} vs {expected}");
     }
 
     #[test]
