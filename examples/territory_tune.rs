@@ -8,7 +8,7 @@
 //! takes seven values separated by `/`). ITERATIONS caps the iterations per turn (0: none),
 //! so with a large budget the work is fixed whatever the load of the machine.
 //! M=.. and U=.. in the environment force those parameters (as gen --M / --U); M_MIN=..
-//! skips the seeds with fewer players.
+//! and U_MIN=.. skip the seeds with fewer players or a lower level cap.
 //! TSV=prefix writes prefix-K.tsv (seed, M, U, score) per setting.
 use arcade::clock::Budget;
 use arcade::game::{play, Game, Params};
@@ -67,7 +67,9 @@ fn main() {
             }
         }
         let inst = Territory::generate(seed, &params);
-        if std::env::var("M_MIN").is_ok_and(|v| inst.m < v.parse().unwrap()) {
+        let below =
+            |name: &str, x: usize| std::env::var(name).is_ok_and(|v| x < v.parse().unwrap());
+        if below("M_MIN", inst.m) || below("U_MIN", inst.u as usize) {
             continue;
         }
         let mut line = format!("seed {seed} M={} U={}:", inst.m, inst.u);

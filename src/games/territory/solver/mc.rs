@@ -45,10 +45,15 @@ pub struct Config {
     pub extrapolate: f64,
     /// The rollout length when M >= 3 and U >= 3, where levels make the endgame long.
     pub level_horizon: usize,
-    /// Leaf value (M >= 3): each of player 0's and the leading AI's scores counts, beside its
+    /// Leaf value when M >= 3 and U >= 3 (levels make each cell taken worth more over the
+    /// turns left): each of player 0's and the leading AI's scores counts, beside its
     /// cells, this fraction of the value of the empty cells next to its region (room to
     /// grow), scaled down over the last 20 turns of the game.
     pub potential: f64,
+    /// With `potential`: each score also loses this fraction of the value of its level-1
+    /// cells next to another player's region (cells an attack takes in one move), times
+    /// the same end-of-game scale.
+    pub risk: f64,
     /// Time split across turns: turn t gets a share weighted 1 + tilt (T - 1 - 2t) / (T - 1),
     /// mean 1 over the game (positive: more to the opening).
     pub time_tilt: f64,
@@ -69,6 +74,7 @@ impl Default for Config {
             extrapolate: 0.0,
             level_horizon: 13,
             potential: 0.0,
+            risk: 0.0,
             time_tilt: 0.0,
         }
     }
@@ -85,6 +91,7 @@ impl Config {
             "extrapolate" => self.extrapolate = value,
             "level_horizon" => self.level_horizon = value as usize,
             "potential" => self.potential = value,
+            "risk" => self.risk = value,
             "time_tilt" => self.time_tilt = value,
             _ => panic!("unknown setting {name}"),
         }
@@ -235,14 +242,34 @@ struct SampledAi {
 }
 
 /// log2(1 + S0 / SA) of the scores at the horizon, each moved on by `extrapolate` times its
-/// gain per turn since `root` for every turn left in the game, or with `potential` (M >= 3)
-/// times the value of the empty cells next to each player's region added.
+/// gain per turn since `root` for every turn left in the game, or (M >= 3, U >= 3) with
+/// `potential` times the value of the empty cells next to each player's region added.
 fn rollout_value(root: &Sim, sim: &Sim, config: &Config, values: &Values) -> f64 {
-    if config.potential > 0.0 && sim.m >= 3 {
-        let k = config.potential * (TURNS - sim.turn).min(20) as f64 / 20.0;
+    if (config.potential > 0.0 || config.risk > 0.0) && sim.m >= 3 && sim.u >= 3 {
+        let scale = (TURNS - sim.turn).min(20) as f64 / 20.0;
+        let k = config.potential * scale;
+        let r = config.risk * scale;
+        let mut near = [0; MAX_PLAYERS];
+        if r > 0.0 {
+            // Cells next to any other player's region: the union of all but p's.
+            let mut prefix = 0;
+            for p in 0..sim.m {
+                near[p] = prefix;
+                prefix |= sim.near_reach[p];
+            }
+            let mut suffix = 0;
+            for p in (0..sim.m).rev() {
+                near[p] |= suffix;
+                suffix |= sim.near_reach[p];
+            }
+        }
         let worth = |p: usize| {
             let room = values.sum(sim.near_reach[p] & !sim.owned);
-            sim.scores[p] as f64 + k * room as f64
+            let mut w = sim.scores[p] as f64 + k * room as f64;
+            if r > 0.0 {
+                w -= r * values.sum(sim.ranked[p] & sim.level1 & near[p]) as f64;
+            }
+            w
         };
         let sa = (1..sim.m).map(worth).fold(1.0, f64::max);
         return (1.0 + worth(0).max(0.0) / sa).log2();
@@ -461,6 +488,7 @@ mod tests {
     fn the_leaf_value_counts_the_room_of_player_0_and_of_the_best_ai() {
         let mut params = Params::new();
         params.insert("M".into(), 4);
+        params.insert("U".into(), 4);
         let inst = Territory::generate(7, &params);
         let board = Board::start(&inst.starts);
         let values = Values::new(&inst.values);
@@ -499,6 +527,40 @@ mod tests {
             .fold(0.0, f64::max);
         let expected = (1.0 + (score(0) + 0.125 * room(0)) / best).log2();
         let got = rollout_value(&root, &late, &config, &values);
+        assert!((got - expected).abs() < 1e-12, "{got} vs {expected}");
+        // U = 2 (and M = 2) keep the plain ratio.
+        for (m, u) in [(4, 2), (2, 4)] {
+            let mut other = root.clone();
+            (other.m, other.u) = (m, u);
+            let (s0, sa) = other.s0_sa();
+            let plain = (1.0 + s0 as f64 / sa as f64).log2();
+            assert_eq!(rollout_value(&other, &other, &config, &values), plain);
+        }
+    }
+
+    #[test]
+    fn the_leaf_value_discounts_level_1_cells_next_to_another_region() {
+        let mut params = Params::new();
+        params.insert("M".into(), 3);
+        params.insert("U".into(), 3);
+        let inst = Territory::generate(11, &params);
+        let v = |c: usize| inst.values[c] as f64;
+        // Player 0 holds cells 0 (level 2) and 1 (level 1, next to AI 1's cell 2); AI 2 is
+        // in the far corner.
+        let mut board = Board::start(&[0, 2, 99]);
+        board.owner[1] = 0;
+        board.level[1] = 1;
+        board.level[0] = 2;
+        let values = Values::new(&inst.values);
+        let sim = Sim::new(&board, 3, 3, &values, 0);
+        let config = Config {
+            risk: 0.5,
+            ..Config::default()
+        };
+        let w0 = 2.0 * v(0) + v(1) - 0.5 * v(1);
+        let w1 = v(2) - 0.5 * v(2);
+        let expected = (1.0 + w0 / w1.max(v(99))).log2();
+        let got = rollout_value(&sim, &sim, &config, &values);
         assert!((got - expected).abs() < 1e-12, "{got} vs {expected}");
     }
 
