@@ -35,6 +35,9 @@ pub struct Config {
     /// Player 0's rollout policy: weights of empty, own, own at cap, enemy level 1, enemy
     /// higher cells, then the leading AI's level 1 and higher cells.
     pub policy: [f64; 7],
+    /// When M >= 3, player 0's rollout weight of its own cells below the cap (in place of
+    /// `policy[1]`, which M = 2 keeps).
+    pub own_weight: f64,
     /// Player 0's random-move rate in rollouts.
     pub policy_eps: f64,
     /// In rollouts, how often player 0 defends: moves onto its own cell that an AI's greedy
@@ -69,6 +72,7 @@ impl Default for Config {
             finalists: 2,
             max_iterations: 4000,
             policy: [1.0, 0.8, 0.0, 1.2, 0.6, 2.0, 1.0],
+            own_weight: 0.5,
             policy_eps: 0.15,
             defend: 0.7,
             extrapolate: 0.0,
@@ -93,8 +97,18 @@ impl Config {
             "potential" => self.potential = value,
             "risk" => self.risk = value,
             "time_tilt" => self.time_tilt = value,
+            "own_weight" => self.own_weight = value,
             _ => panic!("unknown setting {name}"),
         }
+    }
+
+    /// The settings for a game of M players: `own_weight` in the rollout policy when M >= 3.
+    pub fn for_players(&self, m: usize) -> Config {
+        let mut config = self.clone();
+        if m >= 3 {
+            config.policy[1] = self.own_weight;
+        }
+        config
     }
 
     /// The rollout length for a game of M players and level cap U.
@@ -291,7 +305,7 @@ fn rollout_value(root: &Sim, sim: &Sim, config: &Config, values: &Values) -> f64
 
 impl Agent<Territory> for MonteCarloAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
-        let config = &self.config;
+        let config = &self.config.for_players(obs.m);
         if self.learner.as_ref().is_none_or(|l| l.seen > obs.turn()) {
             self.learner = Some(Learner::new(obs, config.particles));
         }
@@ -466,6 +480,20 @@ mod tests {
         assert!((shares[0] / shares[TURNS - 1] - 3.0).abs() < 1e-6);
         // M = 2 keeps equal shares.
         assert!((config.turn_share(0, 2, 1000.0) - 10.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_own_weight_replaces_the_policy_s_only_when_m_is_3_or_more() {
+        let config = Config {
+            own_weight: 0.25,
+            ..Config::default()
+        };
+        assert_eq!(config.for_players(2).policy, config.policy);
+        for m in 3..=8 {
+            let mut expected = config.policy;
+            expected[1] = 0.25;
+            assert_eq!(config.for_players(m).policy, expected, "M = {m}");
+        }
     }
 
     #[test]
