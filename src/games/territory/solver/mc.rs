@@ -266,15 +266,16 @@ fn rollout_value(root: &Sim, sim: &Sim, config: &Config, values: &Values) -> f64
         let mut near = [0; MAX_PLAYERS];
         if r > 0.0 {
             // Cells next to any other player's region: the union of all but p's.
+            let regions = &sim.near_reach[..sim.m];
             let mut prefix = 0;
-            for p in 0..sim.m {
-                near[p] = prefix;
-                prefix |= sim.near_reach[p];
+            for (n, &region) in near.iter_mut().zip(regions) {
+                *n = prefix;
+                prefix |= region;
             }
             let mut suffix = 0;
-            for p in (0..sim.m).rev() {
-                near[p] |= suffix;
-                suffix |= sim.near_reach[p];
+            for (n, &region) in near.iter_mut().zip(regions).rev() {
+                *n |= suffix;
+                suffix |= region;
             }
         }
         let worth = |p: usize| {
