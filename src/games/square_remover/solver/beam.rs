@@ -106,6 +106,25 @@ fn byte_sum(x: u128) -> u32 {
     (folded.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
+/// How many bytes of `x` are non-zero, for `x` whose bytes hold one colour bit at most (an
+/// AND of one-hot rows). A population count where the target has one (wasm always does).
+#[inline(always)]
+fn count(x: u128) -> u32 {
+    #[cfg(any(target_arch = "wasm32", target_feature = "popcnt"))]
+    return x.count_ones();
+    #[cfg(not(any(target_arch = "wasm32", target_feature = "popcnt")))]
+    return byte_sum(marks(x));
+}
+
+/// `count(x) + count(y)`, with one byte sum where there is no population count.
+#[inline(always)]
+fn count2(x: u128, y: u128) -> u32 {
+    #[cfg(any(target_arch = "wasm32", target_feature = "popcnt"))]
+    return x.count_ones() + y.count_ones();
+    #[cfg(not(any(target_arch = "wasm32", target_feature = "popcnt")))]
+    return byte_sum(marks(x) + marks(y));
+}
+
 /// A swap as `(cell << 1) | vertical` with `cell = 16 * row + col`: cell and its right
 /// (horizontal) or lower (vertical) neighbour.
 fn encode(row: usize, col: usize, vertical: bool) -> u16 {
@@ -337,20 +356,19 @@ impl Sim {
         let (a, b) = (rows[r + 1], rows[r + 2]);
         let (a1, b1) = (a >> 8, b >> 8);
         let (top, bottom) = (a & a1, b & b1);
+        // One colour bit per byte at most in each (three of a colour leave room for no other).
         let triples = (top & (b | b1)) | (bottom & (a | a1));
-        let straight = marks(top) + marks(a & b);
-        let diagonal = marks(a & b1) + marks(a1 & b);
         let w = &self.weights;
-        let mut value = w.triple * byte_sum(marks(triples)) as i32
-            + w.double * byte_sum(straight) as i32
-            + w.diagonal * byte_sum(diagonal) as i32;
+        let mut value = w.triple * count(triples) as i32
+            + w.double * count2(top, a & b) as i32
+            + w.diagonal * count2(a & b1, a1 & b) as i32;
         if w.ready != 0 {
             let (up, down) = (rows[r], rows[r + 3]);
             let ready = (bottom & a1 & ((a << 8) | up))
                 | (bottom & a & ((a >> 16) | (up >> 8)))
                 | (top & b1 & ((b << 8) | down))
                 | (top & b & ((b >> 16) | (down >> 8)));
-            value += w.ready * byte_sum(marks(ready)) as i32;
+            value += w.ready * count(ready) as i32;
         }
         value
     }
@@ -435,14 +453,16 @@ impl Sim {
             let need_tr = bottom & a;
             let need_bl = top & b1;
             let need_br = top & b;
-            h[r + 1] |= (marks(need_tl & (a << 8)) >> 8) | (marks(need_tr & (a >> 16)) << 8);
-            h[r + 2] |= (marks(need_bl & (b << 8)) >> 8) | (marks(need_br & (b >> 16)) << 8);
-            v[r] |= marks(need_tl & up) | (marks(need_tr & (up >> 8)) << 8);
-            v[r + 2] |= marks(need_bl & down) | (marks(need_br & (down >> 8)) << 8);
+            // Colour bits, not marks: a byte may collect several; `marks` is taken once per
+            // row below.
+            h[r + 1] |= ((need_tl & (a << 8)) >> 8) | ((need_tr & (a >> 16)) << 8);
+            h[r + 2] |= ((need_bl & (b << 8)) >> 8) | ((need_br & (b >> 16)) << 8);
+            v[r] |= (need_tl & up) | ((need_tr & (up >> 8)) << 8);
+            v[r + 2] |= (need_bl & down) | ((need_br & (down >> 8)) << 8);
         }
         for r in 0..n {
-            push_moves(h[r + 1], r, false, out);
-            push_moves(v[r + 1], r, true, out);
+            push_moves(marks(h[r + 1]), r, false, out);
+            push_moves(marks(v[r + 1]), r, true, out);
         }
     }
 
@@ -494,9 +514,13 @@ impl Sim {
             let (top, bottom) = (a & a1, b & b1);
             // The colour each corner lacks in a window holding three of it.
             let need = [bottom & a1, bottom & a, top & b1, top & b];
-            let triples = marks(need[0] | need[1] | need[2] | need[3]);
+            // A window holds three of at most one colour, so each byte of `need[k]` has one
+            // colour bit at most, and so do the ANDs below: their set bits are the windows.
+            // `colour & !triples` below: a window with three of one colour holds no pair of
+            // another, so a colour bit of a pair is either that of `triples` or alone.
+            let triples = need[0] | need[1] | need[2] | need[3];
             for k in 0..4 {
-                let mut hits = marks(need[k]) & !marks(need[k] & outside[k]);
+                let mut hits = need[k] & !outside[k];
                 while hits != 0 {
                     let c = hits.trailing_zeros() as isize / 8;
                     hits &= hits - 1;
@@ -518,7 +542,7 @@ impl Sim {
             }
             for (i, j, k, l) in PAIRS {
                 let colour = v[i] & v[j];
-                let mut hits = marks(colour & outside[k]) & marks(colour & outside[l]) & !triples;
+                let mut hits = colour & outside[k] & outside[l] & !triples;
                 while hits != 0 {
                     let c = hits.trailing_zeros() as isize / 8;
                     hits &= hits - 1;
@@ -581,7 +605,12 @@ impl Sim {
         for r in self.pairs_touched(lo, hi) {
             bonus += self.pair_bonus(scratch, r) - parent.bonus[r];
         }
-        scratch[lo + 1..=hi + 1].copy_from_slice(&parent.rows[lo + 1..=hi + 1]);
+        // Row by row: a slice copy of a few rows is a call to memmove.
+        let mut r = lo + 1;
+        while r <= hi + 1 {
+            scratch[r] = parent.rows[r];
+            r += 1;
+        }
         Candidate {
             eval: score as i32 * SQUARE_VALUE + bonus,
             parent: tag,
