@@ -93,6 +93,25 @@ const ARENA_START_LIMIT: usize = 1 << 21;
 /// A move or "no second move" in an arena link.
 const NONE: u16 = u16::MAX;
 
+/// Corners of a window, TL, TR, BL, BR, as (row, col) offsets; their outside neighbours;
+/// the four steps; and the pairs of corners `(i, j)` with the other two `(k, l)`.
+const CORNER: [(isize, isize); 4] = [(0, 0), (0, 1), (1, 0), (1, 1)];
+const OUTSIDE: [[(isize, isize); 2]; 4] = [
+    [(-1, 0), (0, -1)],
+    [(-1, 0), (0, 1)],
+    [(1, 0), (0, -1)],
+    [(1, 0), (0, 1)],
+];
+const STEPS: [(isize, isize); 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
+const PAIRS: [(usize, usize, usize, usize); 6] = [
+    (0, 1, 2, 3),
+    (0, 2, 1, 3),
+    (0, 3, 1, 2),
+    (1, 2, 0, 3),
+    (1, 3, 0, 2),
+    (2, 3, 0, 1),
+];
+
 /// Byte `c` of the result is 1 when byte `c` of `x` is non-zero (bytes of `x` below 0x80).
 #[inline(always)]
 fn marks(x: u128) -> u128 {
@@ -624,23 +643,121 @@ impl Sim {
     /// window with two of a colour whose two other cells each have an outside neighbour of it.
     /// Masks over whole row pairs find the windows; only those are looked at cell by cell.
     fn pairs(&self, rows: &Rows, out: &mut Vec<(u16, u16)>) {
-        // Corners TL, TR, BL, BR as (row, col) offsets, their outside neighbours, and steps.
-        const CORNER: [(isize, isize); 4] = [(0, 0), (0, 1), (1, 0), (1, 1)];
-        const OUTSIDE: [[(isize, isize); 2]; 4] = [
-            [(-1, 0), (0, -1)],
-            [(-1, 0), (0, 1)],
-            [(1, 0), (0, -1)],
-            [(1, 0), (0, 1)],
-        ];
-        const STEPS: [(isize, isize); 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
-        const PAIRS: [(usize, usize, usize, usize); 6] = [
-            (0, 1, 2, 3),
-            (0, 2, 1, 3),
-            (0, 3, 1, 2),
-            (1, 2, 0, 3),
-            (1, 3, 0, 2),
-            (2, 3, 0, 1),
-        ];
+        #[cfg(target_arch = "x86_64")]
+        self.pairs_sse2(rows, out);
+        #[cfg(not(target_arch = "x86_64"))]
+        self.pairs_rows(rows, out);
+    }
+
+    /// `pairs` with the windows found on SSE2 registers (as column masks); the pairs come out
+    /// in the same order.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn pairs_sse2(&self, rows: &Rows, out: &mut Vec<(u16, u16)>) {
+        use std::arch::x86_64::*;
+        let n = self.n;
+        let at = |(r, c): (isize, isize)| -> u8 {
+            if !(-1..=MAX_N as isize).contains(&r) || !(0..MAX_N as isize).contains(&c) {
+                return 0;
+            }
+            (rows[(r + 1) as usize] >> (8 * c)) as u8
+        };
+        let add = |(r, c): (isize, isize), (dr, dc): (isize, isize)| (r + dr, c + dc);
+        let to_move = |p: (isize, isize), q: (isize, isize)| {
+            let (p, q) = (p.min(q), p.max(q));
+            encode(p.0 as usize, p.1 as usize, q.0 != p.0)
+        };
+        for r in 0..n - 1 {
+            // Bit c: window (r, c) is a hit, for each corner k (three of a colour, the odd
+            // cell at k without an outside neighbour of it) and each pair of PAIRS.
+            let mut odd = [0u32; 4];
+            let mut two = [0u32; 6];
+            // SAFETY: SSE2 is part of x86-64; the loads read 16 bytes from valid references.
+            unsafe {
+                let load = |x: &u128| _mm_loadu_si128((x as *const u128).cast());
+                let and = |x, y| _mm_and_si128(x, y);
+                let or = |x, y| _mm_or_si128(x, y);
+                let right = |x| _mm_srli_si128::<1>(x);
+                let left = |x| _mm_slli_si128::<1>(x);
+                let zero = _mm_setzero_si128();
+                let columns = |x| (_mm_movemask_epi8(_mm_cmpeq_epi8(x, zero)) ^ 0xffff) as u32;
+                let (up, a, b, down) = (
+                    load(&rows[r]),
+                    load(&rows[r + 1]),
+                    load(&rows[r + 2]),
+                    load(&rows[r + 3]),
+                );
+                let (a1, b1) = (right(a), right(b));
+                let v = [a, a1, b, b1];
+                let outside = [
+                    or(up, left(a)),
+                    or(right(up), _mm_srli_si128::<2>(a)),
+                    or(down, left(b)),
+                    or(right(down), _mm_srli_si128::<2>(b)),
+                ];
+                let (top, bottom) = (and(a, a1), and(b, b1));
+                let need = [and(bottom, a1), and(bottom, a), and(top, b1), and(top, b)];
+                let triples = or(or(need[0], need[1]), or(need[2], need[3]));
+                for k in 0..4 {
+                    odd[k] = columns(_mm_andnot_si128(outside[k], need[k]));
+                }
+                for (p, &(i, j, k, l)) in PAIRS.iter().enumerate() {
+                    let colour = _mm_andnot_si128(triples, and(v[i], v[j]));
+                    two[p] = columns(and(colour, and(outside[k], outside[l])));
+                }
+            }
+            for (k, &hits) in odd.iter().enumerate() {
+                let mut hits = hits;
+                while hits != 0 {
+                    let c = hits.trailing_zeros() as isize;
+                    hits &= hits - 1;
+                    let window = (r as isize, c);
+                    let x = add(window, CORNER[k]);
+                    // The opposite corner holds the colour of the three.
+                    let colour = at(add(window, CORNER[3 - k]));
+                    for d in OUTSIDE[k] {
+                        let y = add(x, d);
+                        if at(y) == 0 {
+                            continue;
+                        }
+                        for e in STEPS {
+                            let z = add(y, e);
+                            if z != x && at(z) == colour {
+                                out.push((to_move(y, z), to_move(x, y)));
+                            }
+                        }
+                    }
+                }
+            }
+            for (p, &(i, _, k, l)) in PAIRS.iter().enumerate() {
+                let mut hits = two[p];
+                while hits != 0 {
+                    let c = hits.trailing_zeros() as isize;
+                    hits &= hits - 1;
+                    let window = (r as isize, c);
+                    let colour = at(add(window, CORNER[i]));
+                    let (xk, xl) = (add(window, CORNER[k]), add(window, CORNER[l]));
+                    for d1 in OUTSIDE[k] {
+                        let y1 = add(xk, d1);
+                        if at(y1) != colour {
+                            continue;
+                        }
+                        for d2 in OUTSIDE[l] {
+                            let y2 = add(xl, d2);
+                            if at(y2) == colour {
+                                out.push((to_move(xk, y1), to_move(xl, y2)));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `pairs` on `u128` rows.
+    #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+    #[inline(always)]
+    fn pairs_rows(&self, rows: &Rows, out: &mut Vec<(u16, u16)>) {
         // The one-hot colour at (r, c), 0 off the board (rows 0 and n + 1 are zero).
         let at = |(r, c): (isize, isize)| -> u8 {
             if !(-1..=MAX_N as isize).contains(&r) || !(0..MAX_N as isize).contains(&c) {
@@ -1267,7 +1384,7 @@ mod tests {
         }
     }
 
-    /// The SSE2 versions of `pair_bonus` and `singles` give what the `u128` versions give,
+    /// The SSE2 versions of `pair_bonus`, `singles` and `pairs` give what the `u128` versions give,
     /// on boards of every size and on every row pair, with and without "ready".
     #[cfg(target_arch = "x86_64")]
     #[test]
@@ -1281,7 +1398,7 @@ mod tests {
             },
             ..Settings::default()
         };
-        let mut bonuses = 0;
+        let (mut bonuses, mut pairs) = (0, 0);
         for settings in [Settings::default(), ready] {
             for (seed, params) in [
                 (3, vec![]),
@@ -1299,10 +1416,16 @@ mod tests {
                     sim.singles_sse2(&node.rows, &mut fast);
                     sim.singles_rows(&node.rows, &mut slow);
                     assert_eq!(fast, slow);
+                    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+                    sim.pairs_sse2(&node.rows, &mut fast);
+                    sim.pairs_rows(&node.rows, &mut slow);
+                    assert_eq!(fast, slow);
+                    pairs += fast.len();
                 });
             }
         }
         assert!(bonuses > 10_000, "only {bonuses} non-zero bonuses");
+        assert!(pairs > 1_000, "only {pairs} pairs");
     }
 
     #[test]
