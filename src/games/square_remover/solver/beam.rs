@@ -119,6 +119,10 @@ fn marks(x: u128) -> u128 {
 }
 
 /// The sum of the bytes of `x` (the sum must fit in a byte).
+#[cfg_attr(
+    any(target_arch = "wasm32", target_feature = "popcnt"),
+    allow(dead_code)
+)]
 #[inline(always)]
 fn byte_sum(x: u128) -> u32 {
     let folded = (x as u64).wrapping_add((x >> 64) as u64);
