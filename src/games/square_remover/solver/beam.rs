@@ -1022,6 +1022,10 @@ pub struct Stats {
     pub evaluated: u64,
     /// Sum of the layers' widths (mean width = this / layers).
     pub width_sum: u64,
+    /// The layer at which the search fell behind its clock and went on at width 1.
+    pub hurried_at: Option<usize>,
+    /// The widest layer.
+    pub max_width: usize,
 }
 
 /// The rest of the game planned from `obs`, the score it reaches (as the tester counts) and
@@ -1080,6 +1084,7 @@ pub fn search(
         if !hurry && elapsed >= HURRY_FRACTION * limit {
             hurry = true;
             width = 1;
+            stats.hurried_at = Some(layer);
         }
         if settings.width.is_none()
             && !hurry
@@ -1193,6 +1198,7 @@ pub fn search(
         std::mem::swap(&mut current, &mut next);
         layer += 1;
         stats.width_sum += current.len() as u64;
+        stats.max_width = stats.max_width.max(current.len());
         history.collect(&mut [&mut older, &mut current]);
     }
 
@@ -1430,6 +1436,31 @@ mod tests {
         }
         assert!(bonuses > 10_000, "only {bonuses} non-zero bonuses");
         assert!(pairs > 1_000, "only {pairs} pairs");
+    }
+
+    /// `count` is a population count in wasm and `byte_sum(marks(..))` natively: both agree
+    /// on the bonus terms, whose bytes hold one colour bit at most.
+    #[test]
+    fn bonus_terms_hold_one_colour_bit_per_byte() {
+        let mut terms = 0;
+        walk(&instance(6, &[]), 400, |sim, node, _| {
+            let rows = &node.rows;
+            for r in 0..sim.n {
+                let (up, a, b, down) = (rows[r], rows[r + 1], rows[r + 2], rows[r + 3]);
+                let (a1, b1) = (a >> 8, b >> 8);
+                let (top, bottom) = (a & a1, b & b1);
+                let ready = (bottom & a1 & ((a << 8) | up))
+                    | (bottom & a & ((a >> 16) | (up >> 8)))
+                    | (top & b1 & ((b << 8) | down))
+                    | (top & b & ((b >> 16) | (down >> 8)));
+                let triples = (top & (b | b1)) | (bottom & (a | a1));
+                for x in [triples, top, a & b, a & b1, a1 & b, ready] {
+                    assert_eq!(x.count_ones(), byte_sum(marks(x)));
+                    terms += (x != 0) as usize;
+                }
+            }
+        });
+        assert!(terms > 5_000, "only {terms} non-zero terms");
     }
 
     #[test]
