@@ -14,8 +14,8 @@
 //! - on roomy boards only, per colour, the extra points of the longest line one ball could
 //!   complete by filling a hole (see `LONG_ROOM`): lines of 8 pay 3.5 points a ball, lines
 //!   of five 2,
-//! - with three colours (four from N = 9 on), while the board has room, every row of 6 to
-//!   8 cells by how close it is to one colour, `(2 * majority - balls)^3` (`Rows`): lines
+//! - with three colours (four from N = 9 on, five at N = 10 and 11), while the board has
+//!   room, every row of 6 to 8 cells by how close it is to one colour, `(2 * majority - balls)^3` (`Rows`): lines
 //!   longer than five are built on purpose, and a shorter line waits,
 //! - on boards with fewer than 16 cells per colour, a learned term
 //!   (`learned`): the log-odds that the game is still alive 60 moves later, from a histogram
@@ -360,7 +360,13 @@ const ROW_EMPTY_PER_COLOUR: usize = 10;
 /// with greedy games (12 seeds a group from 5001): one shorter or longer scored less with
 /// three colours; with four, rows of 7 beat 6 from N = 10 on (N = 11: 5,245 against 4,958)
 /// and lost at N = 9 (4,665 against 4,753). Five colours gained nothing with rows of 6 or
-/// 7, six lost.
+/// 7 then (power 4, the 40-move look); with power 3 and the 100-move look (24 seeds a group,
+/// paired, against no rows) rows of 6 at N = 11 scored +242 ± 21 from 7001 and +200 ± 26
+/// from 9001 (rows of 7 +199 ± 21 from 7001), all games full. At N = 10 rows of 7 lost a game
+/// of 24 from 9001 and rows of 6 one from 7001, both with 40 empty cells left; with 50 rows of 6
+/// scored +78 ± 19 and +94 ± 18, all games full. At N = 9, +48 ± 16 with rows of 6, but 6
+/// games of 24 lost with 30 empty cells instead of 40: off. Six colours (N = 10, 11) and
+/// seven (N = 11): rows of 6 or 7 within noise or less.
 pub fn rows_plan(n: usize, colours: u8) -> Rows {
     let len = match (colours, n) {
         (3, 7) => 6,
@@ -368,12 +374,18 @@ pub fn rows_plan(n: usize, colours: u8) -> Rows {
         (3, _) => 8,
         (4, 9) => 6,
         (4, 10..) => 7,
+        (5, 10 | 11) => 6,
         _ => return Rows::OFF,
+    };
+    // Five colours on 10 x 10 stop building one step earlier.
+    let safety = match (colours, n) {
+        (5, 10) => ROW_EMPTY_PER_COLOUR,
+        _ => 0,
     };
     Rows {
         len,
         scale: ROW_SCALE,
-        min_empty: ROW_EMPTY_PER_COLOUR * (colours as usize - 1),
+        min_empty: ROW_EMPTY_PER_COLOUR * (colours as usize - 1) + safety,
         power: ROW_POWER,
     }
 }
@@ -1184,6 +1196,29 @@ mod tests {
         grid[8 * n + 8] = 0;
         ev.evaluate(&grid);
         assert_eq!(ev.last_long_extra, 0.0);
+    }
+
+    #[test]
+    fn rows_are_valued_by_their_steps_cubed_and_planned_by_board() {
+        // Five colours build rows of 6 at N = 10 (stopping at 50 empty cells) and 11 (40).
+        assert_eq!((rows_plan(10, 5).len, rows_plan(10, 5).min_empty), (6, 50));
+        assert_eq!((rows_plan(11, 5).len, rows_plan(11, 5).min_empty), (6, 40));
+        assert_eq!(rows_plan(9, 5), Rows::OFF);
+        assert_eq!(rows_plan(11, 6), Rows::OFF);
+        assert_eq!(rows_plan(10, 3).power, 3);
+        // 7 x 7, rows of 6: three reds at (0, 1..=3) lie in the two rows of row 0, each
+        // (2 * 3 - 3)^3 = 27, and alone in three columns' rows and one diagonal's, 1 each. A
+        // blue at (0, 6) leaves the second row (2 * 3 - 4)^3 = 8 and is alone in two rows.
+        let n = 7;
+        let mut ev = Evaluator::new(n, Weights::default());
+        ev.plan_rows(rows_plan(n, 3));
+        assert_eq!(ev.row_plan.len, 6);
+        let mut grid = vec![0u8; n * n];
+        grid[1..4].fill(1);
+        let scale = ev.row_plan.scale;
+        assert!((ev.rows_value(&grid) - scale * 58.0).abs() < 1e-9);
+        grid[6] = 2;
+        assert!((ev.rows_value(&grid) - scale * (27.0 + 8.0 + 4.0 + 2.0)).abs() < 1e-9);
     }
 
     #[test]
