@@ -349,7 +349,9 @@ const ROW_SCALE: f64 = 0.2;
 /// (greedy games with the 100-move look, 24 seeds a group from 7001, N and C forced, paired:
 /// N = 10, C = 3 6,636 -> 6,942, +306 ± 64; N = 11, C = 3 +116 ± 64; N = 9, C = 3 +220 ± 82;
 /// N = 8, C = 3 +121 ± 42; N = 7, C = 3 -9 ± 17; C = 4 at N = 9 / 10 / 11 +64 ± 21, +90 ± 30,
-/// +122 ± 43). Power 2 scored less (N = 10, C = 3: 6,526; with scale 2, 6,898).
+/// +122 ± 43; 24 other seeds from 9001: N = 10 / 11 / 9 / 8 / 7, C = 3 +328 ± 62, +181 ±
+/// 59, +53 ± 41, +87 ± 38, -30 ± 21; C = 4 at N = 9 / 11 +39 ± 23, +246 ± 32). Power 2 scored
+/// less (N = 10, C = 3: 6,526; with scale 2, 6,898). N = 7 keeps the fourth power.
 const ROW_POWER: i32 = 3;
 /// Rows are built while more than this many empty cells per colour beyond the first are
 /// left (N = 10, C = 3: 80 balls on the board); 5 lost a game with N = 9, C = 3, 15 scored
@@ -386,7 +388,11 @@ pub fn rows_plan(n: usize, colours: u8) -> Rows {
         len,
         scale: ROW_SCALE,
         min_empty: ROW_EMPTY_PER_COLOUR * (colours as usize - 1) + safety,
-        power: ROW_POWER,
+        // Rows of 6 on 7 x 7 kept the fourth power: the third scored -9 ± 17 and -30 ± 21.
+        power: match n {
+            7 => 4,
+            _ => ROW_POWER,
+        },
     }
 }
 
@@ -1205,13 +1211,16 @@ mod tests {
         assert_eq!((rows_plan(11, 5).len, rows_plan(11, 5).min_empty), (6, 40));
         assert_eq!(rows_plan(9, 5), Rows::OFF);
         assert_eq!(rows_plan(11, 6), Rows::OFF);
-        assert_eq!(rows_plan(10, 3).power, 3);
+        assert_eq!((rows_plan(10, 3).power, rows_plan(7, 3).power), (3, 4));
         // 7 x 7, rows of 6: three reds at (0, 1..=3) lie in the two rows of row 0, each
         // (2 * 3 - 3)^3 = 27, and alone in three columns' rows and one diagonal's, 1 each. A
         // blue at (0, 6) leaves the second row (2 * 3 - 4)^3 = 8 and is alone in two rows.
         let n = 7;
         let mut ev = Evaluator::new(n, Weights::default());
-        ev.plan_rows(rows_plan(n, 3));
+        ev.plan_rows(Rows {
+            power: 3,
+            ..rows_plan(n, 3)
+        });
         assert_eq!(ev.row_plan.len, 6);
         let mut grid = vec![0u8; n * n];
         grid[1..4].fill(1);
