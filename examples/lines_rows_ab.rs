@@ -33,6 +33,9 @@ impl Agent<Lines> for Look {
             .eval
             .get_or_insert_with(|| Evaluator::new(n, Weights::default()));
         ev.long_weight = long_lines_weight(n, obs.colors);
+        if let Some(weight) = env("LONG_WEIGHT") {
+            ev.long_weight = weight;
+        }
         let mut plan = rows_plan(n, obs.colors);
         if let Some(len) = env::<usize>("LEN") {
             plan = match len {

@@ -307,15 +307,26 @@ const DEFAULT_WEIGHTS: [f64; feature::COUNT] = [
 /// with N = 9, C = 5; on boards with 12-15 cells per colour it lost games too.
 const LONG_ROOM: f64 = 16.0;
 const LONG_CROWD: f64 = 0.5;
-/// Flat between 0.4 and 1.6.
+/// Flat between 0.4 and 1.6 (before rows were built).
 const LONG_WEIGHT: f64 = 0.8;
+/// With the rows of three and four colours (`rows_plan`, power 3), held long lines are worth
+/// more: greedy games with the 100-move look, 24 seeds a group from 7001, paired against 0.8
+/// (all games full): three colours at 1.6 / 2.4 / 3.2, N = 10 +226 ± 57 / +244 ± 63 / +357 ±
+/// 56, N = 11 +287 ± 59 / +273 ± 56 / +346 ± 63; at 3.2 N = 7 / 8 / 9 −0 ± 23, +116 ± 34, +107
+/// ± 39, and from 9001 N = 10 / 11 +266 ± 54, +313 ± 58. Four colours at 1.6: N = 9 / 10 / 11
+/// +13 ± 19, +67 ± 34, +150 ± 35 (from 9001, N = 11: +34 ± 36). Five colours at 1.6: N = 10
+/// +1 ± 13, N = 11 −34 ± 23. Weight 0 lost: −149 ± 20 (N = 11, C = 5), −232 ± 65 (N = 10, C = 3).
+const LONG_WEIGHT_3: f64 = 3.2;
+const LONG_WEIGHT_4: f64 = 1.6;
 
 /// The `Evaluator::long_weight` for a board of `n x n` with `colours` colours.
 pub fn long_lines_weight(n: usize, colours: u8) -> f64 {
     let room = (n * n) as f64 / colours.max(1) as f64;
-    match room >= LONG_ROOM {
-        true => LONG_WEIGHT,
-        false => 0.0,
+    match (room >= LONG_ROOM, colours) {
+        (false, _) => 0.0,
+        (true, 3) => LONG_WEIGHT_3,
+        (true, 4) => LONG_WEIGHT_4,
+        (true, _) => LONG_WEIGHT,
     }
 }
 
@@ -1235,6 +1246,9 @@ mod tests {
         use crate::game::{play, Game, Params};
         assert_eq!(long_lines_weight(9, 7), 0.0);
         assert!(long_lines_weight(9, 3) > 0.0);
+        // Held long lines count most with three colours' rows, less with four's, least with none.
+        assert!(long_lines_weight(10, 3) > long_lines_weight(10, 4));
+        assert!(long_lines_weight(10, 4) > long_lines_weight(10, 6));
         let mut params = Params::new();
         params.insert("N".into(), 9);
         params.insert("C".into(), 3);
