@@ -10,6 +10,7 @@
 //! move (under the sampled weights) attacks one of player 0's reachable cells, player 0 moves
 //! there, so that the owner's piece wins the shared cell and the attacker is sent back.
 
+use super::duel::{self, DuelConfig};
 use super::model::{AiModel, MoveSummary};
 use super::sim::{bit, pick, Bits, FastRng, Sim, Values};
 use crate::clock::Budget;
@@ -43,6 +44,11 @@ pub struct Config {
     /// The rollout's value extrapolates each player's score gain over the rollout to the
     /// end of the game, by this fraction of the turns left (0: the score at the horizon).
     pub extrapolate: f64,
+    /// Games with at most this many players (AIs included) are played by the beam search of
+    /// `duel` instead of rollouts (0: never).
+    pub duel_players: usize,
+    /// The beam search's settings.
+    pub duel: DuelConfig,
 }
 
 impl Default for Config {
@@ -58,6 +64,8 @@ impl Default for Config {
             policy_eps: 0.15,
             defend: 0.7,
             extrapolate: 0.0,
+            duel_players: 0,
+            duel: DuelConfig::default(),
         }
     }
 }
@@ -71,6 +79,12 @@ impl Config {
             "horizon" => self.horizon = value as usize,
             "duel_horizon" => self.duel_horizon = value as usize,
             "extrapolate" => self.extrapolate = value,
+            "duel_players" => self.duel_players = value as usize,
+            "duel_width" => self.duel.max_width = value as usize,
+            "duel_depth" => self.duel.depth = value as usize,
+            "duel_territory" => self.duel.territory = value,
+            "duel_room" => self.duel.room = value,
+            "duel_fade" => self.duel.fade = value,
             _ => panic!("unknown setting {name}"),
         }
     }
@@ -109,6 +123,8 @@ impl Config {
 pub struct MonteCarloAgent {
     pub config: Config,
     learner: Option<Learner>,
+    /// The beam search's plan of the last turn and the turn it was made on.
+    plan: (usize, Vec<u8>),
     /// Work done so far (for measurements; never read by the play).
     pub stats: Stats,
 }
@@ -128,6 +144,8 @@ pub struct Stats {
     pub rollouts: u64,
     pub steps: u64,
     pub search_ms: f64,
+    /// Boards the beam search simulated.
+    pub nodes: u64,
     /// Time spent updating the particle filters.
     pub learn_ms: f64,
 }
@@ -235,6 +253,30 @@ impl Agent<Territory> for MonteCarloAgent {
         let turns_left = (TURNS - turn).max(1) as f64;
         let start_ms = budget.elapsed_ms();
         let share = budget.remaining_ms() / turns_left;
+
+        if obs.m <= config.duel_players {
+            // The AIs as the beam predicts them: the greedy policy of the posterior mean.
+            let ais: Vec<_> = learner
+                .models
+                .iter()
+                .map(|model| {
+                    let w = model.mean();
+                    [w[0], w[1], 0.0, w[2], w[3]]
+                })
+                .collect();
+            let previous: &[u8] = if self.plan.0 + 1 == turn && self.plan.1.len() > 1 {
+                &self.plan.1[1..]
+            } else {
+                &[]
+            };
+            let mut stop = |_: u64| budget.elapsed_ms() - start_ms >= share;
+            let plan = duel::search(&root, &ais, values, &config.duel, previous, &mut stop);
+            self.stats.nodes += plan.nodes;
+            self.stats.search_ms += budget.elapsed_ms() - start_ms;
+            let first = plan.moves[0];
+            self.plan = (turn, plan.moves);
+            return Action::to_cell(first as usize);
+        }
         // Sequential halving on time: each round gets an equal slice, then the worse half
         // of the options is dropped.
         let finalists = config.finalists;

@@ -1,0 +1,288 @@
+//! A beam search over player 0's move sequences for few AIs (M = 2, maybe 3), as the
+//! contest's top entries did: every AI is assumed to play only its predicted greedy move
+//! (the posterior mean weights of its filter, random moves ignored), so a sequence of player
+//! 0's moves gives one future. Nodes of equal depth are ranked by a board value: the score
+//! ratio with each player's potential added (the empty cells it reaches first through empty
+//! cells, and the levels its cells can still gain), fading out as the game's end nears.
+//!
+//! The search is anytime: beams of growing width (1, 2, 4, ... up to `max_width`) are run
+//! until the turn's time share is spent; the best plan of the widest finished beam is
+//! played. Last turn's plan, shifted by one, is kept in every beam as a candidate.
+
+use super::sim::{FastRng, KindWeights, Sim, Values};
+use crate::games::territory::{CELLS, MAX_PLAYERS, TURNS};
+
+/// The search's settings.
+#[derive(Clone, Debug)]
+pub struct DuelConfig {
+    /// Widest beam tried (the work cap: at most this width is searched each turn).
+    pub max_width: usize,
+    /// Plan length in turns.
+    pub depth: usize,
+    /// Weight of the value of empty cells a player reaches first.
+    pub territory: f64,
+    /// Weight of the levels own cells can still gain (V times the missing levels).
+    pub room: f64,
+    /// Turns before the end at which the potentials start to fade (linearly to 0).
+    pub fade: f64,
+}
+
+impl Default for DuelConfig {
+    fn default() -> Self {
+        DuelConfig {
+            max_width: 32,
+            depth: 20,
+            territory: 1.0,
+            room: 0.5,
+            fade: 30.0,
+        }
+    }
+}
+
+/// One beam node: a board and where it came from.
+#[derive(Clone)]
+struct Node {
+    sim: Sim,
+    /// Index of the parent in the previous layer, and player 0's move from it.
+    parent: u32,
+    mv: u8,
+    value: f64,
+    /// Whether this node follows last turn's plan.
+    follows_plan: bool,
+}
+
+/// What the search found: the plan (player 0's moves from now on) and its value.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    pub moves: Vec<u8>,
+    pub value: f64,
+    /// Boards simulated (children made), for measurements.
+    pub nodes: u64,
+    /// Widest beam completed.
+    pub width: usize,
+}
+
+/// Sum of the values of the cells in `s` (cell layout).
+#[inline]
+fn value_sum(mut s: u128, values: &Values) -> i64 {
+    let mut total = 0i64;
+    while s != 0 {
+        total += values.v[s.trailing_zeros() as usize] as i64;
+        s &= s - 1;
+    }
+    total
+}
+
+/// The board value: log2(1 + E0 / max EA), where E is the score plus faded potentials.
+pub fn evaluate(sim: &Sim, values: &Values, config: &DuelConfig) -> f64 {
+    let m = sim.m;
+    let left = TURNS.saturating_sub(sim.turn) as f64;
+    let fade = (left / config.fade).min(1.0);
+    let mut estimate = [0f64; MAX_PLAYERS];
+    for (p, e) in estimate.iter_mut().enumerate().take(m) {
+        *e = sim.scores[p] as f64;
+    }
+    if fade > 0.0 && (config.territory != 0.0 || config.room != 0.0) {
+        let mut owned = 0u128;
+        for p in 0..m {
+            owned |= sim.own[p];
+        }
+        let empty = super::sim::FULL & !owned;
+        // Multi-source flood through empty cells: a cell reached first by one player only
+        // is that player's; cells reached by two at once are nobody's.
+        let mut front = [0u128; MAX_PLAYERS];
+        let mut claimed = [0u128; MAX_PLAYERS];
+        front[..m].copy_from_slice(&sim.reach[..m]);
+        let mut taken = owned;
+        loop {
+            let mut grown = [0u128; MAX_PLAYERS];
+            let mut any = 0u128;
+            let mut twice = 0u128;
+            for p in 0..m {
+                grown[p] = super::sim::spread(front[p]) & empty & !taken;
+                twice |= any & grown[p];
+                any |= grown[p];
+            }
+            if any == 0 {
+                break;
+            }
+            for p in 0..m {
+                front[p] = grown[p] & !twice;
+                claimed[p] |= front[p];
+            }
+            taken |= any;
+        }
+        let u = sim.u as i64;
+        for p in 0..m {
+            let territory = value_sum(claimed[p], values) as f64;
+            let mut room = 0i64;
+            let mut s = sim.own[p];
+            while s != 0 {
+                let c = s.trailing_zeros() as usize;
+                room += values.v[c] as i64 * (u - sim.level[c] as i64);
+                s &= s - 1;
+            }
+            estimate[p] += fade * (config.territory * territory + config.room * room as f64);
+        }
+    }
+    let sa = estimate[1..m].iter().copied().fold(1.0, f64::max);
+    (1.0 + estimate[0].max(0.0) / sa).log2()
+}
+
+/// The AIs' predicted targets on `sim`: each one's greedy move under `ais` (ties broken by
+/// a fixed draw, so the same board always gives the same targets).
+#[inline]
+fn predict(sim: &Sim, ais: &[KindWeights], values: &Values, targets: &mut [u8; MAX_PLAYERS]) {
+    let mut rng = FastRng::new(sim.turn as u64);
+    for p in 1..sim.m {
+        targets[p] = sim.ai_move(p, &ais[p - 1], 0.0, values, &mut rng);
+    }
+}
+
+/// A quick fingerprint of a board (to drop duplicate nodes).
+#[inline]
+fn fingerprint(sim: &Sim) -> u64 {
+    let mut h = 0xCBF2_9CE4_8422_2325u64;
+    let mut mix = |x: u64| {
+        h = (h ^ x).wrapping_mul(0x0100_0000_01B3);
+        h ^= h >> 29;
+    };
+    for p in 0..sim.m {
+        mix(sim.own[p] as u64);
+        mix((sim.own[p] >> 64) as u64);
+        mix(sim.pos[p] as u64);
+        mix(sim.scores[p] as u64);
+    }
+    h
+}
+
+/// One beam of `width` over `depth` turns. `previous`: last turn's plan from now on, kept in
+/// the beam while it stays legal. `stop` is asked after each layer; when it says so the
+/// search gives up and returns None.
+pub fn beam(
+    root: &Sim,
+    ais: &[KindWeights],
+    values: &Values,
+    config: &DuelConfig,
+    width: usize,
+    previous: &[u8],
+    nodes: &mut u64,
+    stop: &mut dyn FnMut(u64) -> bool,
+) -> Option<Plan> {
+    let depth = config.depth.min(TURNS - root.turn).max(1);
+    let mut layers: Vec<Vec<(u32, u8)>> = Vec::with_capacity(depth);
+    let mut beam = vec![Node {
+        sim: root.clone(),
+        parent: 0,
+        mv: 0,
+        value: 0.0,
+        follows_plan: true,
+    }];
+    let mut children: Vec<Node> = Vec::new();
+    let mut seen: Vec<u64> = Vec::new();
+    let mut targets = [0u8; MAX_PLAYERS];
+    for d in 0..depth {
+        children.clear();
+        for (i, node) in beam.iter().enumerate() {
+            predict(&node.sim, ais, values, &mut targets);
+            let planned = if node.follows_plan {
+                previous.get(d).copied()
+            } else {
+                None
+            };
+            let mut options = node.sim.candidates(0);
+            while options != 0 {
+                let cell = options.trailing_zeros() as u8;
+                options &= options - 1;
+                let mut sim = node.sim.clone();
+                targets[0] = cell;
+                sim.step(&targets, values);
+                let value = evaluate(&sim, values, config);
+                children.push(Node {
+                    sim,
+                    parent: i as u32,
+                    mv: cell,
+                    value,
+                    follows_plan: planned == Some(cell),
+                });
+            }
+        }
+        *nodes += children.len() as u64;
+        // Best first; the plan's node always stays.
+        children.sort_by(|a, b| {
+            b.follows_plan
+                .cmp(&a.follows_plan)
+                .then(b.value.total_cmp(&a.value))
+        });
+        seen.clear();
+        let mut next = Vec::with_capacity(width);
+        for child in children.drain(..) {
+            if next.len() >= width.max(1) + usize::from(child.follows_plan) {
+                break;
+            }
+            let f = fingerprint(&child.sim);
+            if seen.contains(&f) {
+                continue;
+            }
+            seen.push(f);
+            next.push(child);
+        }
+        layers.push(next.iter().map(|n| (n.parent, n.mv)).collect());
+        beam = next;
+        if d + 1 < depth && stop(*nodes) {
+            return None;
+        }
+    }
+    let (mut index, best) = beam
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.value.total_cmp(&b.1.value))
+        .map(|(i, n)| (i, n.value))
+        .expect("a legal move always exists");
+    let mut moves = vec![0u8; depth];
+    for d in (0..depth).rev() {
+        let (parent, mv) = layers[d][index];
+        moves[d] = mv;
+        index = parent as usize;
+    }
+    Some(Plan {
+        moves,
+        value: best,
+        nodes: *nodes,
+        width,
+    })
+}
+
+/// Anytime search: beams of width 1, 2, 4, ... up to `config.max_width` until `stop` says
+/// the time is up (an unfinished beam is dropped). Returns the widest finished plan.
+pub fn search(
+    root: &Sim,
+    ais: &[KindWeights],
+    values: &Values,
+    config: &DuelConfig,
+    previous: &[u8],
+    stop: &mut dyn FnMut(u64) -> bool,
+) -> Plan {
+    let mut nodes = 0u64;
+    let mut best = Plan::default();
+    let mut width = 1;
+    loop {
+        // The narrowest beam always finishes (it is cheap), so there is always a plan.
+        let mut never = |_: u64| false;
+        let stop_here: &mut dyn FnMut(u64) -> bool =
+            if width == 1 { &mut never } else { &mut *stop };
+        match beam(
+            root, ais, values, config, width, previous, &mut nodes, stop_here,
+        ) {
+            Some(plan) => best = plan,
+            None => break,
+        }
+        if width >= config.max_width || stop(nodes) {
+            break;
+        }
+        width = (width * 2).min(config.max_width);
+    }
+    best.nodes = nodes;
+    debug_assert!((best.moves[0] as usize) < CELLS);
+    best
+}
