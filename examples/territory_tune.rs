@@ -65,6 +65,7 @@ fn main() {
         .collect();
     let mut scores = vec![Vec::new(); settings.len()];
     let mut cpu = vec![0.0; settings.len()];
+    let mut predicted = vec![(0u64, 0u64); settings.len()];
     let mut files: Vec<Option<std::fs::File>> = settings
         .iter()
         .enumerate()
@@ -89,6 +90,8 @@ fn main() {
             let (_, state) = play::<Territory>(&inst, &mut agent, &mut Budget::new(budget_ms))
                 .expect("legal play");
             cpu[k] += cpu_seconds() - cpu_start;
+            predicted[k].0 += agent.stats.predicted_right;
+            predicted[k].1 += agent.stats.predicted;
             let score = Territory::score(&inst, &state);
             scores[k].push(score);
             line += &format!(" {score}");
@@ -110,9 +113,10 @@ fn main() {
         let losses = diffs.iter().filter(|&&x| x < 0.0).count();
         println!(
             "{name}: mean {mean:.0}  vs first {d:+.0} ± {:.0}  won {wins} lost {losses}  \
-             CPU {:.2} s/game",
+             CPU {:.2} s/game  AI moves predicted {:.3}",
             sd / n.sqrt(),
-            cpu[k] / n
+            cpu[k] / n,
+            predicted[k].0 as f64 / predicted[k].1.max(1) as f64
         );
     }
 }

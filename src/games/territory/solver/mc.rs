@@ -49,6 +49,15 @@ pub struct Config {
     pub duel_players: usize,
     /// The beam search's settings.
     pub duel: DuelConfig,
+    /// The beam predicts the AIs with their filter's particle of highest weight instead of
+    /// the posterior mean.
+    pub duel_map: bool,
+    /// Above 0: the beam's plan guides the rollouts instead of choosing the move; player 0
+    /// plays the plan's move of each rollout turn (where legal) with this probability, and
+    /// the plan's first move is never dropped by the halving.
+    pub duel_guide: f64,
+    /// The part of the turn's time share the beam gets when it guides.
+    pub duel_beam_share: f64,
 }
 
 impl Default for Config {
@@ -66,6 +75,9 @@ impl Default for Config {
             extrapolate: 0.0,
             duel_players: 0,
             duel: DuelConfig::default(),
+            duel_map: false,
+            duel_guide: 0.0,
+            duel_beam_share: 0.25,
         }
     }
 }
@@ -85,6 +97,9 @@ impl Config {
             "duel_territory" => self.duel.territory = value,
             "duel_room" => self.duel.room = value,
             "duel_fade" => self.duel.fade = value,
+            "duel_map" => self.duel_map = value != 0.0,
+            "duel_guide" => self.duel_guide = value,
+            "duel_beam_share" => self.duel_beam_share = value,
             _ => panic!("unknown setting {name}"),
         }
     }
@@ -146,6 +161,9 @@ pub struct Stats {
     pub search_ms: f64,
     /// Boards the beam search simulated.
     pub nodes: u64,
+    /// AI moves the beam's prediction was checked on, and how many it named.
+    pub predicted: u64,
+    pub predicted_right: u64,
     /// Time spent updating the particle filters.
     pub learn_ms: f64,
 }
@@ -260,23 +278,52 @@ impl Agent<Territory> for MonteCarloAgent {
                 .models
                 .iter()
                 .map(|model| {
-                    let w = model.mean();
+                    let w = if config.duel_map {
+                        model.best().w
+                    } else {
+                        let mean = model.mean();
+                        [mean[0], mean[1], mean[2], mean[3]]
+                    };
                     [w[0], w[1], 0.0, w[2], w[3]]
                 })
                 .collect();
+            if turn > 0 {
+                // How often the prediction would have named last turn's AI moves.
+                let before = Sim::new(&obs.board_before(turn - 1), obs.m, obs.u, values, turn - 1);
+                let mut rng = FastRng::new(turn as u64);
+                for p in 1..obs.m {
+                    let predicted = before.ai_move(p, &ais[p - 1], 0.0, values, &mut rng);
+                    self.stats.predicted += 1;
+                    if predicted == obs.history[turn - 1].targets[p] {
+                        self.stats.predicted_right += 1;
+                    }
+                }
+            }
             let previous: &[u8] = if self.plan.0 + 1 == turn && self.plan.1.len() > 1 {
                 &self.plan.1[1..]
             } else {
                 &[]
             };
-            let mut stop = |_: u64| budget.elapsed_ms() - start_ms >= share;
+            // Guiding the rollouts, the beam gets a part of the turn's share.
+            let beam_share = if config.duel_guide > 0.0 {
+                share * config.duel_beam_share
+            } else {
+                share
+            };
+            let mut stop = |_: u64| budget.elapsed_ms() - start_ms >= beam_share;
             let plan = duel::search(&root, &ais, values, &config.duel, previous, &mut stop);
             self.stats.nodes += plan.nodes;
-            self.stats.search_ms += budget.elapsed_ms() - start_ms;
-            let first = plan.moves[0];
             self.plan = (turn, plan.moves);
-            return Action::to_cell(first as usize);
+            if config.duel_guide == 0.0 {
+                self.stats.search_ms += budget.elapsed_ms() - start_ms;
+                return Action::to_cell(self.plan.1[0] as usize);
+            }
         }
+        let guide: &[u8] = if obs.m <= config.duel_players && config.duel_guide > 0.0 {
+            &self.plan.1
+        } else {
+            &[]
+        };
         // Sequential halving on time: each round gets an equal slice, then the worse half
         // of the options is dropped.
         let finalists = config.finalists;
@@ -328,7 +375,7 @@ impl Agent<Territory> for MonteCarloAgent {
                 targets[0] = options[i];
                 sim.step(&targets, values);
                 let mut rng = FastRng::new(seed ^ 0x5DEE_CE66_D1CE_4E5B);
-                for _ in 1..horizon {
+                for k in 1..horizon {
                     let mut threatened: Bits = 0;
                     if config.defend > 0.0 {
                         for p in 1..m {
@@ -345,7 +392,16 @@ impl Agent<Territory> for MonteCarloAgent {
                             targets[p] = sim.ai_move(p, &ai.weights, ai.eps, values, &mut rng);
                         }
                     }
-                    targets[0] = config.choose(&sim, values, threatened, &mut rng);
+                    targets[0] = match guide.get(k) {
+                        // The beam's plan, where it is still a legal move.
+                        Some(&cell)
+                            if sim.candidates(0) & bit(cell as usize) != 0
+                                && rng.unit() < config.duel_guide =>
+                        {
+                            cell
+                        }
+                        _ => config.choose(&sim, values, threatened, &mut rng),
+                    };
                     sim.step(&targets, values);
                 }
                 totals[i] += rollout_value(&root, &sim, config.extrapolate);
@@ -356,7 +412,16 @@ impl Agent<Territory> for MonteCarloAgent {
             if active.len() > finalists && progress(runs, budget) >= round / rounds {
                 // Every active option has had every rollout, so totals compare fairly.
                 active.sort_by(|&a, &b| totals[b].total_cmp(&totals[a]));
-                active.truncate((active.len() / 2).max(finalists));
+                let keep = (active.len() / 2).max(finalists);
+                // The beam's first move stays to the end.
+                if let Some(&first) = guide.first() {
+                    if let Some(at) = active.iter().position(|&i| options[i] == first) {
+                        if at >= keep {
+                            active.swap(at, keep - 1);
+                        }
+                    }
+                }
+                active.truncate(keep);
                 round += 1.0;
             }
         }
