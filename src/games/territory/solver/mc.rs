@@ -58,6 +58,10 @@ pub struct Config {
     pub duel_guide: f64,
     /// The part of the turn's time share the beam gets when it guides.
     pub duel_beam_share: f64,
+    /// Rollouts' leaf value: above 0, the potentials of `duel::evaluate` (empty cells reached
+    /// first, levels still to gain) are added to each score with these weights.
+    pub leaf_territory: f64,
+    pub leaf_room: f64,
 }
 
 impl Default for Config {
@@ -78,6 +82,8 @@ impl Default for Config {
             duel_map: false,
             duel_guide: 0.0,
             duel_beam_share: 0.25,
+            leaf_territory: 0.0,
+            leaf_room: 0.0,
         }
     }
 }
@@ -100,6 +106,8 @@ impl Config {
             "duel_map" => self.duel_map = value != 0.0,
             "duel_guide" => self.duel_guide = value,
             "duel_beam_share" => self.duel_beam_share = value,
+            "leaf_territory" => self.leaf_territory = value,
+            "leaf_room" => self.leaf_room = value,
             _ => panic!("unknown setting {name}"),
         }
     }
@@ -319,6 +327,12 @@ impl Agent<Territory> for MonteCarloAgent {
                 return Action::to_cell(self.plan.1[0] as usize);
             }
         }
+        // The rollouts' leaf value: the score ratio, with the beam's potentials if set.
+        let leaf = DuelConfig {
+            territory: config.leaf_territory,
+            room: config.leaf_room,
+            ..config.duel.clone()
+        };
         let guide: &[u8] = if obs.m <= config.duel_players && config.duel_guide > 0.0 {
             &self.plan.1
         } else {
@@ -404,7 +418,11 @@ impl Agent<Territory> for MonteCarloAgent {
                     };
                     sim.step(&targets, values);
                 }
-                totals[i] += rollout_value(&root, &sim, config.extrapolate);
+                totals[i] += if leaf.territory != 0.0 || leaf.room != 0.0 {
+                    duel::evaluate(&sim, values, &leaf)
+                } else {
+                    rollout_value(&root, &sim, config.extrapolate)
+                };
             }
             self.stats.rollouts += active.len() as u64;
             self.stats.steps += (active.len() * horizon) as u64;
