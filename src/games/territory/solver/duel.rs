@@ -25,16 +25,19 @@ pub struct DuelConfig {
     pub room: f64,
     /// Turns before the end at which the potentials start to fade (linearly to 0).
     pub fade: f64,
+    /// Skip player 0's moves onto its own capped cells out of the AIs' reach.
+    pub prune: bool,
 }
 
 impl Default for DuelConfig {
     fn default() -> Self {
         DuelConfig {
-            max_width: 32,
+            max_width: 64,
             depth: 20,
-            territory: 1.0,
-            room: 0.5,
+            territory: 0.0,
+            room: 0.0,
             fade: 30.0,
+            prune: false,
         }
     }
 }
@@ -139,6 +142,32 @@ fn predict(sim: &Sim, ais: &[KindWeights], values: &Values, targets: &mut [u8; M
     }
 }
 
+/// Player 0's legal moves, without those onto its own cells at the cap that no AI can
+/// reach (such a move gains nothing and blocks nothing), keeping at least one.
+#[inline]
+fn moves_worth_trying(sim: &Sim) -> u128 {
+    let legal = sim.candidates(0);
+    let mut capped = 0u128;
+    let mut s = legal & sim.own[0];
+    while s != 0 {
+        let c = s.trailing_zeros() as usize;
+        s &= s - 1;
+        if sim.level[c] == sim.u {
+            capped |= 1 << c;
+        }
+    }
+    let mut near_ais = 0u128;
+    for p in 1..sim.m {
+        near_ais |= super::sim::spread(sim.reach[p]);
+    }
+    let useful = legal & !(capped & !near_ais);
+    if useful != 0 {
+        useful
+    } else {
+        legal & legal.wrapping_neg()
+    }
+}
+
 /// A quick fingerprint of a board (to drop duplicate nodes).
 #[inline]
 fn fingerprint(sim: &Sim) -> u64 {
@@ -178,19 +207,29 @@ pub fn beam(
         value: 0.0,
         follows_plan: true,
     }];
-    let mut children: Vec<Node> = Vec::new();
+    // Children are kept as (parent, move, value, fingerprint, follows the plan); only the
+    // chosen ones are simulated again, so no board is stored for the others.
+    let mut children: Vec<(u32, u8, f64, u64, bool)> = Vec::new();
+    let mut order: Vec<u32> = Vec::new();
     let mut seen: Vec<u64> = Vec::new();
     let mut targets = [0u8; MAX_PLAYERS];
+    let mut node_targets: Vec<[u8; MAX_PLAYERS]> = Vec::new();
     for d in 0..depth {
         children.clear();
+        node_targets.clear();
         for (i, node) in beam.iter().enumerate() {
             predict(&node.sim, ais, values, &mut targets);
+            node_targets.push(targets);
             let planned = if node.follows_plan {
                 previous.get(d).copied()
             } else {
                 None
             };
-            let mut options = node.sim.candidates(0);
+            let mut options = if config.prune {
+                moves_worth_trying(&node.sim)
+            } else {
+                node.sim.candidates(0)
+            };
             while options != 0 {
                 let cell = options.trailing_zeros() as u8;
                 options &= options - 1;
@@ -198,34 +237,45 @@ pub fn beam(
                 targets[0] = cell;
                 sim.step(&targets, values);
                 let value = evaluate(&sim, values, config);
-                children.push(Node {
-                    sim,
-                    parent: i as u32,
-                    mv: cell,
+                children.push((
+                    i as u32,
+                    cell,
                     value,
-                    follows_plan: planned == Some(cell),
-                });
+                    fingerprint(&sim),
+                    planned == Some(cell),
+                ));
             }
         }
         *nodes += children.len() as u64;
         // Best first; the plan's node always stays.
-        children.sort_by(|a, b| {
-            b.follows_plan
-                .cmp(&a.follows_plan)
-                .then(b.value.total_cmp(&a.value))
+        order.clear();
+        order.extend(0..children.len() as u32);
+        order.sort_by(|&a, &b| {
+            let (a, b) = (&children[a as usize], &children[b as usize]);
+            b.4.cmp(&a.4).then(b.2.total_cmp(&a.2))
         });
         seen.clear();
-        let mut next = Vec::with_capacity(width);
-        for child in children.drain(..) {
-            if next.len() >= width.max(1) + usize::from(child.follows_plan) {
+        let mut next = Vec::with_capacity(width + 1);
+        for &k in &order {
+            let (parent, mv, value, f, follows_plan) = children[k as usize];
+            if next.len() >= width.max(1) + usize::from(follows_plan) {
                 break;
             }
-            let f = fingerprint(&child.sim);
             if seen.contains(&f) {
                 continue;
             }
             seen.push(f);
-            next.push(child);
+            let mut sim = beam[parent as usize].sim.clone();
+            let mut t = node_targets[parent as usize];
+            t[0] = mv;
+            sim.step(&t, values);
+            next.push(Node {
+                sim,
+                parent,
+                mv,
+                value,
+                follows_plan,
+            });
         }
         layers.push(next.iter().map(|n| (n.parent, n.mv)).collect());
         beam = next;
@@ -253,24 +303,30 @@ pub fn beam(
     })
 }
 
-/// Anytime search: beams of width 1, 2, 4, ... up to `config.max_width` until `stop` says
-/// the time is up (an unfinished beam is dropped). Returns the widest finished plan.
+/// Anytime search: beams of width `start`, twice that, ... up to `config.max_width` until
+/// `stop` says the time is up (an unfinished beam is dropped). Returns the widest finished
+/// plan. The first beam always finishes (pass a small `start` when time is short).
 pub fn search(
     root: &Sim,
     ais: &[KindWeights],
     values: &Values,
     config: &DuelConfig,
     previous: &[u8],
+    start: usize,
     stop: &mut dyn FnMut(u64) -> bool,
 ) -> Plan {
     let mut nodes = 0u64;
     let mut best = Plan::default();
-    let mut width = 1;
+    let mut width = start.clamp(1, config.max_width.max(1));
+    let first = width;
     loop {
-        // The narrowest beam always finishes (it is cheap), so there is always a plan.
+        // The first beam always finishes, so there is always a plan.
         let mut never = |_: u64| false;
-        let stop_here: &mut dyn FnMut(u64) -> bool =
-            if width == 1 { &mut never } else { &mut *stop };
+        let stop_here: &mut dyn FnMut(u64) -> bool = if width == first {
+            &mut never
+        } else {
+            &mut *stop
+        };
         match beam(
             root, ais, values, config, width, previous, &mut nodes, stop_here,
         ) {

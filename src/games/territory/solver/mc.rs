@@ -103,6 +103,7 @@ impl Config {
             "duel_territory" => self.duel.territory = value,
             "duel_room" => self.duel.room = value,
             "duel_fade" => self.duel.fade = value,
+            "duel_prune" => self.duel.prune = value != 0.0,
             "duel_map" => self.duel_map = value != 0.0,
             "duel_guide" => self.duel_guide = value,
             "duel_beam_share" => self.duel_beam_share = value,
@@ -148,6 +149,8 @@ pub struct MonteCarloAgent {
     learner: Option<Learner>,
     /// The beam search's plan of the last turn and the turn it was made on.
     plan: (usize, Vec<u8>),
+    /// The widest beam finished on that turn.
+    plan_width: usize,
     /// Work done so far (for measurements; never read by the play).
     pub stats: Stats,
 }
@@ -319,8 +322,24 @@ impl Agent<Territory> for MonteCarloAgent {
                 share
             };
             let mut stop = |_: u64| budget.elapsed_ms() - start_ms >= beam_share;
-            let plan = duel::search(&root, &ais, values, &config.duel, previous, &mut stop);
+            // Half the width the last turn reached first (its widest beam ran out of time or
+            // hit the cap), then doubling.
+            let start = if self.plan.0 + 1 == turn {
+                self.plan_width / 2
+            } else {
+                1
+            };
+            let plan = duel::search(
+                &root,
+                &ais,
+                values,
+                &config.duel,
+                previous,
+                start,
+                &mut stop,
+            );
             self.stats.nodes += plan.nodes;
+            self.plan_width = plan.width;
             self.plan = (turn, plan.moves);
             if config.duel_guide == 0.0 {
                 self.stats.search_ms += budget.elapsed_ms() - start_ms;
