@@ -32,7 +32,7 @@ pub struct DuelConfig {
 impl Default for DuelConfig {
     fn default() -> Self {
         DuelConfig {
-            max_width: 64,
+            max_width: 128,
             depth: 20,
             territory: 0.0,
             room: 0.0,
@@ -341,4 +341,73 @@ pub fn search(
     best.nodes = nodes;
     debug_assert!((best.moves[0] as usize) < CELLS);
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Params};
+    use crate::games::territory::{Board, Territory};
+
+    fn duel_instance(seed: u64) -> crate::games::territory::Instance {
+        let mut params = Params::new();
+        params.insert("M".into(), 2);
+        params.insert("U".into(), 3);
+        Territory::generate(seed, &params)
+    }
+
+    #[test]
+    fn with_no_time_the_plan_is_legal_along_the_predicted_future() {
+        let inst = duel_instance(7);
+        let values = Values::new(&inst.values);
+        let root = Sim::new(&Board::start(&inst.starts), inst.m, inst.u, &values, 0);
+        let ais = [[0.9, 0.5, 0.0, 0.7, 0.4]];
+        let config = DuelConfig::default();
+        let mut asked = 0;
+        let plan = search(&root, &ais, &values, &config, &[], 1, &mut |_| {
+            asked += 1;
+            true
+        });
+        // Only the first beam (width 1) ran, to the full depth.
+        assert_eq!(plan.width, 1);
+        assert_eq!(plan.moves.len(), config.depth);
+        assert!(asked >= 1);
+        // Replaying the plan against the predicted AI moves: every move is legal.
+        let mut sim = root.clone();
+        let mut targets = [0u8; MAX_PLAYERS];
+        for &mv in &plan.moves {
+            assert_ne!(sim.candidates(0) & (1u128 << mv), 0, "turn {}", sim.turn);
+            predict(&sim, &ais, &values, &mut targets);
+            targets[0] = mv;
+            sim.step(&targets, &values);
+        }
+        // The plan's value is that of the board it reaches.
+        assert_eq!(plan.value, evaluate(&sim, &values, &config));
+    }
+
+    #[test]
+    fn a_wider_beam_finds_a_plan_at_least_as_good_and_keeps_the_last_plan() {
+        let inst = duel_instance(11);
+        let values = Values::new(&inst.values);
+        let root = Sim::new(&Board::start(&inst.starts), inst.m, inst.u, &values, 0);
+        let ais = [[0.6, 0.8, 0.0, 0.5, 0.9]];
+        let config = DuelConfig {
+            max_width: 16,
+            ..DuelConfig::default()
+        };
+        let narrow = search(&root, &ais, &values, &config, &[], 1, &mut |_| true);
+        // Given the narrow plan as last turn's plan, the wide beam keeps it as a candidate,
+        // so it cannot end below it.
+        let wide = search(&root, &ais, &values, &config, &narrow.moves, 1, &mut |_| {
+            false
+        });
+        assert_eq!(wide.width, 16);
+        assert!(
+            wide.value >= narrow.value,
+            "{} < {}",
+            wide.value,
+            narrow.value
+        );
+        assert!(wide.nodes > narrow.nodes);
+    }
 }
