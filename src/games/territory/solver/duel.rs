@@ -185,19 +185,32 @@ fn fingerprint(sim: &Sim) -> u64 {
     h
 }
 
+/// What a beam searches from: the board now, the AIs' weights, last turn's plan.
+#[derive(Clone, Copy)]
+struct Problem<'a> {
+    root: &'a Sim,
+    ais: &'a [KindWeights],
+    values: &'a Values,
+    config: &'a DuelConfig,
+    previous: &'a [u8],
+}
+
 /// One beam of `width` over `depth` turns. `previous`: last turn's plan from now on, kept in
 /// the beam while it stays legal. `stop` is asked after each layer; when it says so the
 /// search gives up and returns None.
-pub fn beam(
-    root: &Sim,
-    ais: &[KindWeights],
-    values: &Values,
-    config: &DuelConfig,
+fn beam(
+    problem: &Problem,
     width: usize,
-    previous: &[u8],
     nodes: &mut u64,
     stop: &mut dyn FnMut(u64) -> bool,
 ) -> Option<Plan> {
+    let Problem {
+        root,
+        ais,
+        values,
+        config,
+        previous,
+    } = *problem;
     let depth = config.depth.min(TURNS - root.turn).max(1);
     let mut layers: Vec<Vec<(u32, u8)>> = Vec::with_capacity(depth);
     let mut beam = vec![Node {
@@ -327,9 +340,14 @@ pub fn search(
         } else {
             &mut *stop
         };
-        match beam(
-            root, ais, values, config, width, previous, &mut nodes, stop_here,
-        ) {
+        let problem = Problem {
+            root,
+            ais,
+            values,
+            config,
+            previous,
+        };
+        match beam(&problem, width, &mut nodes, stop_here) {
             Some(plan) => best = plan,
             None => break,
         }
