@@ -129,6 +129,16 @@ struct SummaryArgs {
     /// TSV files of one run, from `arcade bench --tsv` or scripts/bench-solvers-wasm.mjs
     #[arg(value_name = "FILE.tsv", required = true)]
     files: Vec<PathBuf>,
+    /// Group by these names of the instance label instead of the game's own (e.g. `--by U`
+    /// for territory): each seed's instance is generated again with the game's default
+    /// parameters, so use it only for runs made without parameter overrides
+    #[arg(long, value_name = "NAME", value_delimiter = ',')]
+    by: Vec<String>,
+    /// Another program's scores (a TSV with columns seed and score, such as `arcade run
+    /// --format tsv` writes): adds a table of our mean against its mean, their ratio and the
+    /// seeds won, tied and lost, by group, on the seeds both have
+    #[arg(long, value_name = "TSV")]
+    against: Option<PathBuf>,
 }
 
 const RUN_HELP: &str = "\
@@ -797,6 +807,23 @@ fn summary(args: &SummaryArgs) -> Result<(), String> {
         );
     }
     let (run, records) = report::merge(rows, info.move_limit)?;
+    let (names, records) = match args.by.is_empty() {
+        true => (info.group_by.to_vec(), records),
+        false => {
+            let names: Vec<&str> = args.by.iter().map(String::as_str).collect();
+            let params = Params::new();
+            let regrouped = records
+                .into_iter()
+                .map(|mut r| {
+                    let label = args.game.describe(r.seed, &params);
+                    r.group = report::label_values(&label, &names)
+                        .map_err(|e| format!("--by: seed {}: {e}", r.seed))?;
+                    Ok(r)
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            (names, regrouped)
+        }
+    };
     println!(
         "# {} — solver {}, budget {} ms per seed, {}; {} seeds from {} file(s)",
         info.id,
@@ -808,7 +835,25 @@ fn summary(args: &SummaryArgs) -> Result<(), String> {
     );
     print!(
         "{}",
-        report::group_table(info.group_by, &report::summarise(&records))
+        report::group_table(&names, &report::summarise(&records))
     );
+    if let Some(path) = &args.against {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let reference: std::collections::BTreeMap<u64, i64> =
+            arcade::standings::parse_score_table(&text)
+                .map_err(|e| format!("{}: {e}", path.display()))?
+                .into_iter()
+                .collect();
+        let rows = report::against(&records, &reference);
+        let all = rows.last().expect("the row of all");
+        println!(
+            "\n# against {} ({} of our {} seeds are in it)",
+            path.display(),
+            all.seeds,
+            records.len()
+        );
+        print!("{}", report::against_table(&names, &rows));
+    }
     Ok(())
 }

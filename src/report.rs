@@ -7,7 +7,7 @@
 //! summarised again with `arcade summary`.
 
 use std::cmp::Ordering;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One solved seed.
 #[derive(Clone, Debug, PartialEq)]
@@ -377,6 +377,95 @@ pub fn merge(
     Ok((run, records))
 }
 
+/// A group's scores against a reference's (a published program's), seed for seed on the seeds
+/// both have. A seed our solver failed on counts with score 0.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AgainstStats {
+    /// `None` for the row of all records.
+    pub group: Option<Vec<String>>,
+    pub seeds: usize,
+    pub ours: f64,
+    pub theirs: f64,
+    pub won: usize,
+    pub tied: usize,
+    pub lost: usize,
+}
+
+impl AgainstStats {
+    /// Our mean over theirs (the issue reports' "ratio"); NaN when theirs is 0.
+    pub fn ratio(&self) -> f64 {
+        if self.theirs == 0.0 {
+            f64::NAN
+        } else {
+            self.ours / self.theirs
+        }
+    }
+}
+
+fn against_stats(
+    group: Option<Vec<String>>,
+    records: &[&Record],
+    reference: &BTreeMap<u64, i64>,
+) -> AgainstStats {
+    let pairs: Vec<(i64, i64)> = records
+        .iter()
+        .filter_map(|r| reference.get(&r.seed).map(|&t| (r.score.unwrap_or(0), t)))
+        .collect();
+    let count = |f: fn(&(i64, i64)) -> bool| pairs.iter().filter(|p| f(p)).count();
+    let n = pairs.len().max(1) as f64;
+    AgainstStats {
+        group,
+        seeds: pairs.len(),
+        ours: pairs.iter().map(|p| p.0 as f64).sum::<f64>() / n,
+        theirs: pairs.iter().map(|p| p.1 as f64).sum::<f64>() / n,
+        won: count(|p| p.0 > p.1),
+        tied: count(|p| p.0 == p.1),
+        lost: count(|p| p.0 < p.1),
+    }
+}
+
+/// One row per group (as `summarise` orders them), then all: our mean against the reference's
+/// on the seeds it has.
+pub fn against(records: &[Record], reference: &BTreeMap<u64, i64>) -> Vec<AgainstStats> {
+    let mut groups: Vec<Vec<String>> = records.iter().map(|r| r.group.clone()).collect();
+    groups.sort_by(|a, b| compare_values(a, b));
+    groups.dedup();
+    let mut rows: Vec<AgainstStats> = groups
+        .into_iter()
+        .map(|group| {
+            let members: Vec<&Record> = records.iter().filter(|r| r.group == group).collect();
+            against_stats(Some(group), &members, reference)
+        })
+        .collect();
+    rows.push(against_stats(
+        None,
+        &records.iter().collect::<Vec<_>>(),
+        reference,
+    ));
+    rows
+}
+
+/// The Markdown table of `against`'s rows.
+pub fn against_table(names: &[&str], rows: &[AgainstStats]) -> String {
+    let mut text = String::from(
+        "| group | seeds | our mean | reference mean | ratio | won-tied-lost |\n|---|---:|---:|---:|---:|---:|\n",
+    );
+    for row in rows {
+        text.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {}-{}-{} |\n",
+            group_label(names, &row.group),
+            row.seeds,
+            number(row.ours, 0),
+            number(row.theirs, 0),
+            number(row.ratio(), 3),
+            row.won,
+            row.tied,
+            row.lost
+        ));
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -526,5 +615,47 @@ mod tests {
         assert!(read_tsv(&["N"], &text.replace("\t12\t", "\tx\t"))
             .unwrap_err()
             .contains("line 2: score 'x'"));
+    }
+
+    #[test]
+    fn against_counts_seed_for_seed_on_the_reference_seeds_only() {
+        let mut records = vec![
+            record(&["2"], 300, 100, None),
+            record(&["2"], 100, 100, None),
+            record(&["3"], 50, 100, None),
+            record(&["3"], 70, 100, None),
+        ];
+        for (i, r) in records.iter_mut().enumerate() {
+            r.seed = i as u64;
+        }
+        records[3].score = None;
+        // Seed 2 is not in the reference: left out everywhere.
+        let reference: BTreeMap<u64, i64> = [(0, 200), (1, 100), (3, 10)].into();
+        let rows = against(&records, &reference);
+        assert_eq!(rows.len(), 3);
+        assert_eq!(rows[0].group, Some(vec!["2".to_string()]));
+        assert_eq!(
+            (rows[0].seeds, rows[0].won, rows[0].tied, rows[0].lost),
+            (2, 1, 1, 0)
+        );
+        assert_eq!(rows[0].ours, 200.0);
+        assert_eq!(rows[0].theirs, 150.0);
+        // A failed seed counts as 0, a loss.
+        assert_eq!((rows[1].seeds, rows[1].lost, rows[1].ours), (1, 1, 0.0));
+        assert_eq!(rows[2].group, None);
+        assert_eq!(
+            (rows[2].seeds, rows[2].won, rows[2].tied, rows[2].lost),
+            (3, 1, 1, 1)
+        );
+        assert!((rows[2].ratio() - 400.0 / 310.0).abs() < 1e-12);
+        let table = against_table(&["M"], &rows);
+        assert!(
+            table.contains("| M=2 | 2 | 200 | 150 | 1.333 | 1-1-0 |"),
+            "{table}"
+        );
+        assert!(
+            table.contains("| all | 3 | 133 | 103 | 1.290 | 1-1-1 |"),
+            "{table}"
+        );
     }
 }

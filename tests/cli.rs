@@ -424,3 +424,63 @@ fn bench_groups_seeds_and_summary_reads_its_tsv_again() {
     fails(&["summary", "strip2048", tsv], &["no column 'n'"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn summary_regroups_by_a_label_name_and_compares_with_a_reference() {
+    let dir = std::env::temp_dir().join(format!("arcade-against-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ours = dir.join("ours.tsv");
+    let theirs = dir.join("theirs.tsv");
+    // Seeds 0 and 1 are M=4 U=3 and M=4 U=4 (the anchor files say so too); seed 5 is not in
+    // the reference.
+    let run = "mc\t2000\tnative";
+    std::fs::write(
+        &ours,
+        format!(
+            "seed\tM\tscore\tmoves\tms\tfull\tsolver\tbudget_ms\truntime\n\
+             0\t4\t200000\t100\t1990\t\t{run}\n1\t4\t150000\t100\t1990\t\t{run}\n\
+             5\t{m5}\t90000\t100\t1990\t\t{run}\n",
+            m5 = ok(&["gen", "territory", "--seed", "5"])
+                .stdout
+                .split_whitespace()
+                .nth(1)
+                .unwrap()
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        &theirs,
+        "seed\tinstance\tscore\n0\tM=4 U=3\t100000\n1\tM=4 U=4\t150000\n",
+    )
+    .unwrap();
+    let (ours, theirs) = (ours.to_str().unwrap(), theirs.to_str().unwrap());
+    let out = ok(&[
+        "summary",
+        "territory",
+        ours,
+        "--by",
+        "U",
+        "--against",
+        theirs,
+    ])
+    .stdout;
+    assert!(out.contains("\n| U=3 | 1 | "), "{out}");
+    assert!(out.contains("(2 of our 3 seeds are in it)"), "{out}");
+    assert!(
+        out.contains("| U=3 | 1 | 200000 | 100000 | 2.000 | 1-0-0 |"),
+        "{out}"
+    );
+    assert!(
+        out.contains("| U=4 | 1 | 150000 | 150000 | 1.000 | 0-1-0 |"),
+        "{out}"
+    );
+    assert!(
+        out.contains("| all | 2 | 175000 | 125000 | 1.400 | 1-1-0 |"),
+        "{out}"
+    );
+    fails(
+        &["summary", "territory", ours, "--by", "Q"],
+        &["--by: seed 0: the instance label 'M=4 U=3' has no Q="],
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
