@@ -32,7 +32,7 @@ pub struct DuelConfig {
 impl Default for DuelConfig {
     fn default() -> Self {
         DuelConfig {
-            max_width: 128,
+            max_width: 256,
             depth: 20,
             territory: 0.0,
             room: 0.0,
@@ -202,7 +202,7 @@ fn beam(
     problem: &Problem,
     width: usize,
     nodes: &mut u64,
-    stop: &mut dyn FnMut(u64) -> bool,
+    used: &mut dyn FnMut(u64) -> f64,
 ) -> Option<Plan> {
     let Problem {
         root,
@@ -292,7 +292,7 @@ fn beam(
         }
         layers.push(next.iter().map(|n| (n.parent, n.mv)).collect());
         beam = next;
-        if d + 1 < depth && stop(*nodes) {
+        if d + 1 < depth && used(*nodes) >= 1.0 {
             return None;
         }
     }
@@ -316,9 +316,11 @@ fn beam(
     })
 }
 
-/// Anytime search: beams of width `start`, twice that, ... up to `config.max_width` until
-/// `stop` says the time is up (an unfinished beam is dropped). Returns the widest finished
-/// plan. The first beam always finishes (pass a small `start` when time is short).
+/// Anytime search: beams of width `start`, twice that, ... up to `config.max_width`.
+/// `used(nodes)` says which fraction of the search's time is spent; a beam is not started
+/// when twice the last one's time would not fit, and one that runs out is dropped. Returns
+/// the widest finished plan. The first beam always finishes (pass a small `start` when time
+/// is short).
 pub fn search(
     root: &Sim,
     ais: &[KindWeights],
@@ -326,19 +328,20 @@ pub fn search(
     config: &DuelConfig,
     previous: &[u8],
     start: usize,
-    stop: &mut dyn FnMut(u64) -> bool,
+    used: &mut dyn FnMut(u64) -> f64,
 ) -> Plan {
     let mut nodes = 0u64;
     let mut best = Plan::default();
     let mut width = start.clamp(1, config.max_width.max(1));
     let first = width;
+    let mut before = used(0);
     loop {
         // The first beam always finishes, so there is always a plan.
-        let mut never = |_: u64| false;
-        let stop_here: &mut dyn FnMut(u64) -> bool = if width == first {
+        let mut never = |_: u64| 0.0;
+        let used_here: &mut dyn FnMut(u64) -> f64 = if width == first {
             &mut never
         } else {
-            &mut *stop
+            &mut *used
         };
         let problem = Problem {
             root,
@@ -347,13 +350,16 @@ pub fn search(
             config,
             previous,
         };
-        match beam(&problem, width, &mut nodes, stop_here) {
+        match beam(&problem, width, &mut nodes, used_here) {
             Some(plan) => best = plan,
             None => break,
         }
-        if width >= config.max_width || stop(nodes) {
+        let now = used(nodes);
+        // The next beam is twice as wide: about twice this one's time.
+        if width >= config.max_width || now + 2.0 * (now - before) >= 1.0 {
             break;
         }
+        before = now;
         width = (width * 2).min(config.max_width);
     }
     best.nodes = nodes;
@@ -384,7 +390,7 @@ mod tests {
         let mut asked = 0;
         let plan = search(&root, &ais, &values, &config, &[], 1, &mut |_| {
             asked += 1;
-            true
+            1.0
         });
         // Only the first beam (width 1) ran, to the full depth.
         assert_eq!(plan.width, 1);
@@ -413,11 +419,11 @@ mod tests {
             max_width: 16,
             ..DuelConfig::default()
         };
-        let narrow = search(&root, &ais, &values, &config, &[], 1, &mut |_| true);
+        let narrow = search(&root, &ais, &values, &config, &[], 1, &mut |_| 1.0);
         // Given the narrow plan as last turn's plan, the wide beam keeps it as a candidate,
         // so it cannot end below it.
         let wide = search(&root, &ais, &values, &config, &narrow.moves, 1, &mut |_| {
-            false
+            0.0
         });
         assert_eq!(wide.width, 16);
         assert!(

@@ -327,7 +327,13 @@ impl Agent<Territory> for MonteCarloAgent {
             } else {
                 share
             };
-            let mut stop = |_: u64| budget.elapsed_ms() - start_ms >= beam_share;
+            let mut used = |_: u64| {
+                if beam_share > 0.0 {
+                    (budget.elapsed_ms() - start_ms) / beam_share
+                } else {
+                    f64::INFINITY
+                }
+            };
             // Half the width the last turn reached first (its widest beam ran out of time or
             // hit the cap), then doubling.
             let start = if self.plan.0 + 1 == turn {
@@ -342,7 +348,7 @@ impl Agent<Territory> for MonteCarloAgent {
                 &config.duel,
                 previous,
                 start,
-                &mut stop,
+                &mut used,
             );
             self.stats.nodes += plan.nodes;
             self.plan_width = plan.width;
