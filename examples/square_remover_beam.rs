@@ -7,7 +7,10 @@
 //! The evaluation's weights and the pair share can be overridden from the environment:
 //! SR_TRIPLE, SR_DOUBLE, SR_DIAGONAL, SR_READY, SR_PAIRS.
 //!
-//! Usage: cargo run --release --example square_remover_beam -- FIRST LAST (width W | budget MS)
+//! `cpu MS` is a budget of this thread's CPU time: the width then follows the program's own
+//! speed as on a quiet machine, so that two versions compare at equal CPU on a loaded one.
+//!
+//! Usage: cargo run --release --example square_remover_beam -- FIRST LAST (width W | budget MS | cpu MS)
 use arcade::clock::Budget;
 use arcade::game::{Game, Params};
 use arcade::games::square_remover::solver::beam::{search, Settings, Weights};
@@ -34,7 +37,7 @@ fn env<T: std::str::FromStr>(name: &str) -> Option<T> {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "FIRST LAST (width W | budget MS)";
+    let usage = "FIRST LAST (width W | budget MS | cpu MS)";
     let [first, last, mode, value] = &args[..] else {
         panic!("usage: {usage}");
     };
@@ -49,6 +52,7 @@ fn main() {
             1e12,
         ),
         "budget" => (Settings::default(), value),
+        "cpu" => (Settings::default(), value),
         _ => panic!("usage: {usage}"),
     };
     let mut settings = settings;
@@ -61,13 +65,18 @@ fn main() {
     };
     settings.pair_fraction = env("SR_PAIRS");
     eprintln!("{settings:?}");
-    println!("seed\tcolors\tn\tscore\tpsyho_ratio\tmean_width\tcpu_ms\twall_ms\tevaluated\tevaluated_per_cpu_s\texpanded_per_cpu_s");
+    println!("seed\tcolors\tn\tscore\tpsyho_ratio\tmean_width\tcpu_ms\twall_ms\tevaluated\tevaluated_per_cpu_s\texpanded_per_cpu_s\tmax_width\thurried_at\tlayers");
     let (mut total_eval, mut total_cpu, mut ratios) = (0u64, 0.0, Vec::new());
     let mut scores = 0i64;
     for seed in first..=last {
         let inst = SquareRemover::generate(seed, &Params::new());
         let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
-        let mut budget = Budget::new(budget_ms);
+        let mut budget = match mode.as_str() {
+            // The clock is this thread's CPU time: the width follows this program's own speed,
+            // as on a quiet machine, whatever else runs.
+            "cpu" => Budget::with_clock(budget_ms, Box::new(thread_cpu_ms)),
+            _ => Budget::new(budget_ms),
+        };
         let (cpu0, wall0) = (thread_cpu_ms(), arcade::clock::now_ms());
         let (_, score, stats) = search(&obs, &mut budget, settings);
         let (cpu, wall) = (thread_cpu_ms() - cpu0, arcade::clock::now_ms() - wall0);
@@ -83,13 +92,16 @@ fn main() {
         total_eval += stats.evaluated;
         total_cpu += cpu;
         println!(
-            "{seed}\t{}\t{}\t{score}\t{ratio}\t{:.0}\t{cpu:.0}\t{wall:.0}\t{}\t{:.0}\t{:.0}",
+            "{seed}\t{}\t{}\t{score}\t{ratio}\t{:.0}\t{cpu:.0}\t{wall:.0}\t{}\t{:.0}\t{:.0}\t{}\t{}\t{}",
             inst.colors,
             inst.n,
             stats.width_sum as f64 / stats.layers.max(1) as f64,
             stats.evaluated,
             stats.evaluated as f64 / cpu * 1e3,
             stats.expanded as f64 / cpu * 1e3,
+            stats.max_width,
+            stats.hurried_at.map_or("-".into(), |l| l.to_string()),
+            stats.layers,
         );
     }
     let mean_ratio = match ratios.len() {

@@ -86,12 +86,38 @@ const HURRY_FRACTION: f64 = 0.93;
 const STOP_FRACTION: f64 = 0.97;
 /// The clock is sampled over windows at least this long (browsers coarsen it).
 const WINDOW_MS: f64 = 10.0;
+/// The first window is shorter, so that the starting width does not last long.
+fn window_ms(first: bool) -> f64 {
+    match first {
+        true => 0.1 * WINDOW_MS,
+        false => WINDOW_MS,
+    }
+}
 /// Buffer tiles kept ahead of the best score, in squares (a layer never removes this many).
 const TILE_MARGIN: usize = 4096;
 /// Arena links kept before unreachable ones are dropped.
 const ARENA_START_LIMIT: usize = 1 << 21;
 /// A move or "no second move" in an arena link.
 const NONE: u16 = u16::MAX;
+
+/// Corners of a window, TL, TR, BL, BR, as (row, col) offsets; their outside neighbours;
+/// the four steps; and the pairs of corners `(i, j)` with the other two `(k, l)`.
+const CORNER: [(isize, isize); 4] = [(0, 0), (0, 1), (1, 0), (1, 1)];
+const OUTSIDE: [[(isize, isize); 2]; 4] = [
+    [(-1, 0), (0, -1)],
+    [(-1, 0), (0, 1)],
+    [(1, 0), (0, -1)],
+    [(1, 0), (0, 1)],
+];
+const STEPS: [(isize, isize); 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
+const PAIRS: [(usize, usize, usize, usize); 6] = [
+    (0, 1, 2, 3),
+    (0, 2, 1, 3),
+    (0, 3, 1, 2),
+    (1, 2, 0, 3),
+    (1, 3, 0, 2),
+    (2, 3, 0, 1),
+];
 
 /// Byte `c` of the result is 1 when byte `c` of `x` is non-zero (bytes of `x` below 0x80).
 #[inline(always)]
@@ -100,10 +126,33 @@ fn marks(x: u128) -> u128 {
 }
 
 /// The sum of the bytes of `x` (the sum must fit in a byte).
+#[cfg_attr(
+    any(target_arch = "wasm32", target_feature = "popcnt"),
+    allow(dead_code)
+)]
 #[inline(always)]
 fn byte_sum(x: u128) -> u32 {
     let folded = (x as u64).wrapping_add((x >> 64) as u64);
     (folded.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+}
+
+/// How many bytes of `x` are non-zero, for `x` whose bytes hold one colour bit at most (an
+/// AND of one-hot rows). A population count where the target has one (wasm always does).
+#[inline(always)]
+fn count(x: u128) -> u32 {
+    #[cfg(any(target_arch = "wasm32", target_feature = "popcnt"))]
+    return x.count_ones();
+    #[cfg(not(any(target_arch = "wasm32", target_feature = "popcnt")))]
+    return byte_sum(marks(x));
+}
+
+/// `count(x) + count(y)`, with one byte sum where there is no population count.
+#[inline(always)]
+fn count2(x: u128, y: u128) -> u32 {
+    #[cfg(any(target_arch = "wasm32", target_feature = "popcnt"))]
+    return x.count_ones() + y.count_ones();
+    #[cfg(not(any(target_arch = "wasm32", target_feature = "popcnt")))]
+    return byte_sum(marks(x) + marks(y));
 }
 
 /// A swap as `(cell << 1) | vertical` with `cell = 16 * row + col`: cell and its right
@@ -144,6 +193,17 @@ fn swap(rows: &mut Rows, mv: u16) -> (usize, usize) {
 fn push_moves(mut bits: u128, row: usize, vertical: bool, out: &mut Vec<u16>) {
     while bits != 0 {
         let col = bits.trailing_zeros() as usize / 8;
+        bits &= bits - 1;
+        out.push(encode(row, col, vertical));
+    }
+}
+
+/// Pushes one move per set bit (bit `col`) of a row's move mask.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn push_columns(mut bits: u32, row: usize, vertical: bool, out: &mut Vec<u16>) {
+    while bits != 0 {
+        let col = bits.trailing_zeros() as usize;
         bits &= bits - 1;
         out.push(encode(row, col, vertical));
     }
@@ -334,23 +394,96 @@ impl Sim {
     /// neighbours in row `r` and between the two rows.
     #[inline(always)]
     fn pair_bonus(&self, rows: &Rows, r: usize) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        return self.pair_bonus_sse2(rows, r);
+        #[cfg(not(target_arch = "x86_64"))]
+        return self.pair_bonus_rows(rows, r);
+    }
+
+    /// `pair_bonus` on SSE2 registers (every x86-64 has them): a byte shift is one
+    /// instruction, `min(x, 1)` marks the non-zero bytes and one sum of absolute differences
+    /// adds them up, four counts at once (16 bits each).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn pair_bonus_sse2(&self, rows: &Rows, r: usize) -> i32 {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is part of x86-64; the loads read 16 bytes from valid references.
+        unsafe {
+            let load = |x: &u128| _mm_loadu_si128((x as *const u128).cast());
+            let (a, b) = (load(&rows[r + 1]), load(&rows[r + 2]));
+            let w = &self.weights;
+            let (a1, b1) = (_mm_srli_si128::<1>(a), _mm_srli_si128::<1>(b));
+            let (top, bottom) = (_mm_and_si128(a, a1), _mm_and_si128(b, b1));
+            let triples = _mm_or_si128(
+                _mm_and_si128(top, _mm_or_si128(b, b1)),
+                _mm_and_si128(bottom, _mm_or_si128(a, a1)),
+            );
+            let one = _mm_set1_epi8(1);
+            let mark = |x| _mm_min_epu8(x, one);
+            let straight = _mm_add_epi8(mark(top), mark(_mm_and_si128(a, b)));
+            let diagonal = _mm_add_epi8(mark(_mm_and_si128(a, b1)), mark(_mm_and_si128(a1, b)));
+            let zero = _mm_setzero_si128();
+            // Each sum is at most 16 per 8-byte half: four fit in a 64-bit lane.
+            let mut sums = _mm_or_si128(
+                _mm_sad_epu8(mark(triples), zero),
+                _mm_or_si128(
+                    _mm_slli_epi64::<16>(_mm_sad_epu8(straight, zero)),
+                    _mm_slli_epi64::<32>(_mm_sad_epu8(diagonal, zero)),
+                ),
+            );
+            if w.ready != 0 {
+                let (up, down) = (load(&rows[r]), load(&rows[r + 3]));
+                let ready = _mm_or_si128(
+                    _mm_or_si128(
+                        _mm_and_si128(
+                            _mm_and_si128(bottom, a1),
+                            _mm_or_si128(_mm_slli_si128::<1>(a), up),
+                        ),
+                        _mm_and_si128(
+                            _mm_and_si128(bottom, a),
+                            _mm_or_si128(_mm_srli_si128::<2>(a), _mm_srli_si128::<1>(up)),
+                        ),
+                    ),
+                    _mm_or_si128(
+                        _mm_and_si128(
+                            _mm_and_si128(top, b1),
+                            _mm_or_si128(_mm_slli_si128::<1>(b), down),
+                        ),
+                        _mm_and_si128(
+                            _mm_and_si128(top, b),
+                            _mm_or_si128(_mm_srli_si128::<2>(b), _mm_srli_si128::<1>(down)),
+                        ),
+                    ),
+                );
+                sums = _mm_or_si128(sums, _mm_slli_epi64::<48>(_mm_sad_epu8(mark(ready), zero)));
+            }
+            let total = _mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums));
+            let total = _mm_cvtsi128_si64(total) as u64;
+            let field = |k: u32| ((total >> (16 * k)) & 0xffff) as i32;
+            w.triple * field(0) + w.double * field(1) + w.diagonal * field(2) + w.ready * field(3)
+        }
+    }
+
+    /// `pair_bonus` on `u128` rows.
+    #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+    #[inline(always)]
+    fn pair_bonus_rows(&self, rows: &Rows, r: usize) -> i32 {
         let (a, b) = (rows[r + 1], rows[r + 2]);
         let (a1, b1) = (a >> 8, b >> 8);
         let (top, bottom) = (a & a1, b & b1);
+        // One colour bit per byte at most in each (three of a colour leave room for no other).
         let triples = (top & (b | b1)) | (bottom & (a | a1));
-        let straight = marks(top) + marks(a & b);
-        let diagonal = marks(a & b1) + marks(a1 & b);
         let w = &self.weights;
-        let mut value = w.triple * byte_sum(marks(triples)) as i32
-            + w.double * byte_sum(straight) as i32
-            + w.diagonal * byte_sum(diagonal) as i32;
+        let mut value = w.triple * count(triples) as i32
+            + w.double * count2(top, a & b) as i32
+            + w.diagonal * count2(a & b1, a1 & b) as i32;
         if w.ready != 0 {
             let (up, down) = (rows[r], rows[r + 3]);
             let ready = (bottom & a1 & ((a << 8) | up))
                 | (bottom & a & ((a >> 16) | (up >> 8)))
                 | (top & b1 & ((b << 8) | down))
                 | (top & b & ((b >> 16) | (down >> 8)));
-            value += w.ready * byte_sum(marks(ready)) as i32;
+            value += w.ready * count(ready) as i32;
         }
         value
     }
@@ -422,6 +555,74 @@ impl Sim {
     /// cell of a colour is completed by swapping that cell with an outside neighbour holding
     /// the colour; masks over whole row pairs find them all at once.
     fn singles(&self, rows: &Rows, out: &mut Vec<u16>) {
+        #[cfg(target_arch = "x86_64")]
+        self.singles_sse2(rows, out);
+        #[cfg(not(target_arch = "x86_64"))]
+        self.singles_rows(rows, out);
+    }
+
+    /// `singles` on SSE2 registers; the moves come out in the same order.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn singles_sse2(&self, rows: &Rows, out: &mut Vec<u16>) {
+        use std::arch::x86_64::*;
+        let n = self.n;
+        // SAFETY: SSE2 is part of x86-64; the loads read 16 bytes from valid references.
+        unsafe {
+            let load = |x: &u128| _mm_loadu_si128((x as *const u128).cast());
+            let and = |x, y| _mm_and_si128(x, y);
+            let right = |x| _mm_srli_si128::<1>(x);
+            let left = |x| _mm_slli_si128::<1>(x);
+            let zero = _mm_setzero_si128();
+            let mut h = [zero; MAX_N + 2];
+            let mut v = [zero; MAX_N + 2];
+            for r in 0..n - 1 {
+                let (up, a, b, down) = (
+                    load(&rows[r]),
+                    load(&rows[r + 1]),
+                    load(&rows[r + 2]),
+                    load(&rows[r + 3]),
+                );
+                let (a1, b1) = (right(a), right(b));
+                let (top, bottom) = (and(a, a1), and(b, b1));
+                let (need_tl, need_tr) = (and(bottom, a1), and(bottom, a));
+                let (need_bl, need_br) = (and(top, b1), and(top, b));
+                h[r + 1] = _mm_or_si128(
+                    h[r + 1],
+                    _mm_or_si128(
+                        right(and(need_tl, left(a))),
+                        left(and(need_tr, _mm_srli_si128::<2>(a))),
+                    ),
+                );
+                h[r + 2] = _mm_or_si128(
+                    h[r + 2],
+                    _mm_or_si128(
+                        right(and(need_bl, left(b))),
+                        left(and(need_br, _mm_srli_si128::<2>(b))),
+                    ),
+                );
+                v[r] = _mm_or_si128(
+                    v[r],
+                    _mm_or_si128(and(need_tl, up), left(and(need_tr, right(up)))),
+                );
+                v[r + 2] = _mm_or_si128(
+                    v[r + 2],
+                    _mm_or_si128(and(need_bl, down), left(and(need_br, right(down)))),
+                );
+            }
+            // Bit c of a mask: column c has a move.
+            let columns = |x| (_mm_movemask_epi8(_mm_cmpeq_epi8(x, zero)) ^ 0xffff) as u32;
+            for r in 0..n {
+                push_columns(columns(h[r + 1]), r, false, out);
+                push_columns(columns(v[r + 1]), r, true, out);
+            }
+        }
+    }
+
+    /// `singles` on `u128` rows.
+    #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+    #[inline(always)]
+    fn singles_rows(&self, rows: &Rows, out: &mut Vec<u16>) {
         let n = self.n;
         // Masks of horizontal and vertical swaps, by board row + 1.
         let mut h = [0u128; MAX_N + 2];
@@ -435,14 +636,16 @@ impl Sim {
             let need_tr = bottom & a;
             let need_bl = top & b1;
             let need_br = top & b;
-            h[r + 1] |= (marks(need_tl & (a << 8)) >> 8) | (marks(need_tr & (a >> 16)) << 8);
-            h[r + 2] |= (marks(need_bl & (b << 8)) >> 8) | (marks(need_br & (b >> 16)) << 8);
-            v[r] |= marks(need_tl & up) | (marks(need_tr & (up >> 8)) << 8);
-            v[r + 2] |= marks(need_bl & down) | (marks(need_br & (down >> 8)) << 8);
+            // Colour bits, not marks: a byte may collect several; `marks` is taken once per
+            // row below.
+            h[r + 1] |= ((need_tl & (a << 8)) >> 8) | ((need_tr & (a >> 16)) << 8);
+            h[r + 2] |= ((need_bl & (b << 8)) >> 8) | ((need_br & (b >> 16)) << 8);
+            v[r] |= (need_tl & up) | ((need_tr & (up >> 8)) << 8);
+            v[r + 2] |= (need_bl & down) | ((need_br & (down >> 8)) << 8);
         }
         for r in 0..n {
-            push_moves(h[r + 1], r, false, out);
-            push_moves(v[r + 1], r, true, out);
+            push_moves(marks(h[r + 1]), r, false, out);
+            push_moves(marks(v[r + 1]), r, true, out);
         }
     }
 
@@ -451,23 +654,121 @@ impl Sim {
     /// window with two of a colour whose two other cells each have an outside neighbour of it.
     /// Masks over whole row pairs find the windows; only those are looked at cell by cell.
     fn pairs(&self, rows: &Rows, out: &mut Vec<(u16, u16)>) {
-        // Corners TL, TR, BL, BR as (row, col) offsets, their outside neighbours, and steps.
-        const CORNER: [(isize, isize); 4] = [(0, 0), (0, 1), (1, 0), (1, 1)];
-        const OUTSIDE: [[(isize, isize); 2]; 4] = [
-            [(-1, 0), (0, -1)],
-            [(-1, 0), (0, 1)],
-            [(1, 0), (0, -1)],
-            [(1, 0), (0, 1)],
-        ];
-        const STEPS: [(isize, isize); 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
-        const PAIRS: [(usize, usize, usize, usize); 6] = [
-            (0, 1, 2, 3),
-            (0, 2, 1, 3),
-            (0, 3, 1, 2),
-            (1, 2, 0, 3),
-            (1, 3, 0, 2),
-            (2, 3, 0, 1),
-        ];
+        #[cfg(target_arch = "x86_64")]
+        self.pairs_sse2(rows, out);
+        #[cfg(not(target_arch = "x86_64"))]
+        self.pairs_rows(rows, out);
+    }
+
+    /// `pairs` with the windows found on SSE2 registers (as column masks); the pairs come out
+    /// in the same order.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn pairs_sse2(&self, rows: &Rows, out: &mut Vec<(u16, u16)>) {
+        use std::arch::x86_64::*;
+        let n = self.n;
+        let at = |(r, c): (isize, isize)| -> u8 {
+            if !(-1..=MAX_N as isize).contains(&r) || !(0..MAX_N as isize).contains(&c) {
+                return 0;
+            }
+            (rows[(r + 1) as usize] >> (8 * c)) as u8
+        };
+        let add = |(r, c): (isize, isize), (dr, dc): (isize, isize)| (r + dr, c + dc);
+        let to_move = |p: (isize, isize), q: (isize, isize)| {
+            let (p, q) = (p.min(q), p.max(q));
+            encode(p.0 as usize, p.1 as usize, q.0 != p.0)
+        };
+        for r in 0..n - 1 {
+            // Bit c: window (r, c) is a hit, for each corner k (three of a colour, the odd
+            // cell at k without an outside neighbour of it) and each pair of PAIRS.
+            let mut odd = [0u32; 4];
+            let mut two = [0u32; 6];
+            // SAFETY: SSE2 is part of x86-64; the loads read 16 bytes from valid references.
+            unsafe {
+                let load = |x: &u128| _mm_loadu_si128((x as *const u128).cast());
+                let and = |x, y| _mm_and_si128(x, y);
+                let or = |x, y| _mm_or_si128(x, y);
+                let right = |x| _mm_srli_si128::<1>(x);
+                let left = |x| _mm_slli_si128::<1>(x);
+                let zero = _mm_setzero_si128();
+                let columns = |x| (_mm_movemask_epi8(_mm_cmpeq_epi8(x, zero)) ^ 0xffff) as u32;
+                let (up, a, b, down) = (
+                    load(&rows[r]),
+                    load(&rows[r + 1]),
+                    load(&rows[r + 2]),
+                    load(&rows[r + 3]),
+                );
+                let (a1, b1) = (right(a), right(b));
+                let v = [a, a1, b, b1];
+                let outside = [
+                    or(up, left(a)),
+                    or(right(up), _mm_srli_si128::<2>(a)),
+                    or(down, left(b)),
+                    or(right(down), _mm_srli_si128::<2>(b)),
+                ];
+                let (top, bottom) = (and(a, a1), and(b, b1));
+                let need = [and(bottom, a1), and(bottom, a), and(top, b1), and(top, b)];
+                let triples = or(or(need[0], need[1]), or(need[2], need[3]));
+                for k in 0..4 {
+                    odd[k] = columns(_mm_andnot_si128(outside[k], need[k]));
+                }
+                for (p, &(i, j, k, l)) in PAIRS.iter().enumerate() {
+                    let colour = _mm_andnot_si128(triples, and(v[i], v[j]));
+                    two[p] = columns(and(colour, and(outside[k], outside[l])));
+                }
+            }
+            for (k, &hits) in odd.iter().enumerate() {
+                let mut hits = hits;
+                while hits != 0 {
+                    let c = hits.trailing_zeros() as isize;
+                    hits &= hits - 1;
+                    let window = (r as isize, c);
+                    let x = add(window, CORNER[k]);
+                    // The opposite corner holds the colour of the three.
+                    let colour = at(add(window, CORNER[3 - k]));
+                    for d in OUTSIDE[k] {
+                        let y = add(x, d);
+                        if at(y) == 0 {
+                            continue;
+                        }
+                        for e in STEPS {
+                            let z = add(y, e);
+                            if z != x && at(z) == colour {
+                                out.push((to_move(y, z), to_move(x, y)));
+                            }
+                        }
+                    }
+                }
+            }
+            for (p, &(i, _, k, l)) in PAIRS.iter().enumerate() {
+                let mut hits = two[p];
+                while hits != 0 {
+                    let c = hits.trailing_zeros() as isize;
+                    hits &= hits - 1;
+                    let window = (r as isize, c);
+                    let colour = at(add(window, CORNER[i]));
+                    let (xk, xl) = (add(window, CORNER[k]), add(window, CORNER[l]));
+                    for d1 in OUTSIDE[k] {
+                        let y1 = add(xk, d1);
+                        if at(y1) != colour {
+                            continue;
+                        }
+                        for d2 in OUTSIDE[l] {
+                            let y2 = add(xl, d2);
+                            if at(y2) == colour {
+                                out.push((to_move(xk, y1), to_move(xl, y2)));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `pairs` on `u128` rows.
+    #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+    #[inline(always)]
+    fn pairs_rows(&self, rows: &Rows, out: &mut Vec<(u16, u16)>) {
         // The one-hot colour at (r, c), 0 off the board (rows 0 and n + 1 are zero).
         let at = |(r, c): (isize, isize)| -> u8 {
             if !(-1..=MAX_N as isize).contains(&r) || !(0..MAX_N as isize).contains(&c) {
@@ -494,9 +795,13 @@ impl Sim {
             let (top, bottom) = (a & a1, b & b1);
             // The colour each corner lacks in a window holding three of it.
             let need = [bottom & a1, bottom & a, top & b1, top & b];
-            let triples = marks(need[0] | need[1] | need[2] | need[3]);
+            // A window holds three of at most one colour, so each byte of `need[k]` has one
+            // colour bit at most, and so do the ANDs below: their set bits are the windows.
+            // `colour & !triples` below: a window with three of one colour holds no pair of
+            // another, so a colour bit of a pair is either that of `triples` or alone.
+            let triples = need[0] | need[1] | need[2] | need[3];
             for k in 0..4 {
-                let mut hits = marks(need[k]) & !marks(need[k] & outside[k]);
+                let mut hits = need[k] & !outside[k];
                 while hits != 0 {
                     let c = hits.trailing_zeros() as isize / 8;
                     hits &= hits - 1;
@@ -518,7 +823,7 @@ impl Sim {
             }
             for (i, j, k, l) in PAIRS {
                 let colour = v[i] & v[j];
-                let mut hits = marks(colour & outside[k]) & marks(colour & outside[l]) & !triples;
+                let mut hits = colour & outside[k] & outside[l] & !triples;
                 while hits != 0 {
                     let c = hits.trailing_zeros() as isize / 8;
                     hits &= hits - 1;
@@ -581,7 +886,12 @@ impl Sim {
         for r in self.pairs_touched(lo, hi) {
             bonus += self.pair_bonus(scratch, r) - parent.bonus[r];
         }
-        scratch[lo + 1..=hi + 1].copy_from_slice(&parent.rows[lo + 1..=hi + 1]);
+        // Row by row: a slice copy of a few rows is a call to memmove.
+        let mut r = lo + 1;
+        while r <= hi + 1 {
+            scratch[r] = parent.rows[r];
+            r += 1;
+        }
         Candidate {
             eval: score as i32 * SQUARE_VALUE + bonus,
             parent: tag,
@@ -719,6 +1029,10 @@ pub struct Stats {
     pub evaluated: u64,
     /// Sum of the layers' widths (mean width = this / layers).
     pub width_sum: u64,
+    /// The layer at which the search fell behind its clock and went on at width 1.
+    pub hurried_at: Option<usize>,
+    /// The widest layer.
+    pub max_width: usize,
 }
 
 /// The rest of the game planned from `obs`, the score it reaches (as the tester counts) and
@@ -777,12 +1091,14 @@ pub fn search(
         if !hurry && elapsed >= HURRY_FRACTION * limit {
             hurry = true;
             width = 1;
+            stats.hurried_at = Some(layer);
         }
         if settings.width.is_none()
             && !hurry
-            && elapsed - window_start >= WINDOW_MS
+            && elapsed - window_start >= window_ms(ms_per_node.is_none())
             && window_nodes > 0
         {
+            let first = ms_per_node.is_none();
             let measured = (elapsed - window_start) / window_nodes as f64;
             let cost = match ms_per_node {
                 Some(old) => 0.5 * old + 0.5 * measured,
@@ -798,7 +1114,14 @@ pub fn search(
             // would drop the width to a few boards that race through thousands of layers
             // before the estimate recovers (seen: games ending at 45% of the budget, 15%
             // below their score).
-            width = wanted.clamp(width - width / 4, width + width / 4 + 2);
+            //
+            // The first estimate, though, is taken at once (upward only): growing a quarter per
+            // window from the starting width took thousands of layers, since a narrow layer
+            // is fast and a window is a time (seen: 45% of the layers at widths 8-100 at 2 s).
+            width = match first {
+                true => wanted.max(width),
+                false => wanted.clamp(width - width / 4, width + width / 4 + 2),
+            };
             window_start = elapsed;
             window_nodes = 0;
         }
@@ -890,6 +1213,7 @@ pub fn search(
         std::mem::swap(&mut current, &mut next);
         layer += 1;
         stats.width_sum += current.len() as u64;
+        stats.max_width = stats.max_width.max(current.len());
         history.collect(&mut [&mut older, &mut current]);
     }
 
@@ -1083,6 +1407,75 @@ mod tests {
                 assert_eq!(fresh.hash, node.hash);
             });
         }
+    }
+
+    /// The SSE2 versions of `pair_bonus`, `singles` and `pairs` give what the `u128` versions give,
+    /// on boards of every size and on every row pair, with and without "ready".
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn sse2_and_u128_rows_agree() {
+        let ready = Settings {
+            weights: Weights {
+                triple: 150,
+                double: 80,
+                diagonal: 60,
+                ready: 100,
+            },
+            ..Settings::default()
+        };
+        let (mut bonuses, mut pairs) = (0, 0);
+        for settings in [Settings::default(), ready] {
+            for (seed, params) in [
+                (3, vec![]),
+                (12, vec![("n", 16), ("colors", 4)]),
+                (14, vec![("n", 8), ("colors", 6)]),
+                (15, vec![("n", 9), ("colors", 5)]),
+            ] {
+                walk_with(&instance(seed, &params), 200, &settings, |sim, node, _| {
+                    for r in 0..sim.n {
+                        let bonus = sim.pair_bonus_rows(&node.rows, r);
+                        assert_eq!(sim.pair_bonus_sse2(&node.rows, r), bonus, "pair {r}");
+                        bonuses += (bonus != 0) as usize;
+                    }
+                    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+                    sim.singles_sse2(&node.rows, &mut fast);
+                    sim.singles_rows(&node.rows, &mut slow);
+                    assert_eq!(fast, slow);
+                    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+                    sim.pairs_sse2(&node.rows, &mut fast);
+                    sim.pairs_rows(&node.rows, &mut slow);
+                    assert_eq!(fast, slow);
+                    pairs += fast.len();
+                });
+            }
+        }
+        assert!(bonuses > 10_000, "only {bonuses} non-zero bonuses");
+        assert!(pairs > 1_000, "only {pairs} pairs");
+    }
+
+    /// `count` is a population count in wasm and `byte_sum(marks(..))` natively: both agree
+    /// on the bonus terms, whose bytes hold one colour bit at most.
+    #[test]
+    fn bonus_terms_hold_one_colour_bit_per_byte() {
+        let mut terms = 0;
+        walk(&instance(6, &[]), 400, |sim, node, _| {
+            let rows = &node.rows;
+            for r in 0..sim.n {
+                let (up, a, b, down) = (rows[r], rows[r + 1], rows[r + 2], rows[r + 3]);
+                let (a1, b1) = (a >> 8, b >> 8);
+                let (top, bottom) = (a & a1, b & b1);
+                let ready = (bottom & a1 & ((a << 8) | up))
+                    | (bottom & a & ((a >> 16) | (up >> 8)))
+                    | (top & b1 & ((b << 8) | down))
+                    | (top & b & ((b >> 16) | (down >> 8)));
+                let triples = (top & (b | b1)) | (bottom & (a | a1));
+                for x in [triples, top, a & b, a & b1, a1 & b, ready] {
+                    assert_eq!(x.count_ones(), byte_sum(marks(x)));
+                    terms += (x != 0) as usize;
+                }
+            }
+        });
+        assert!(terms > 5_000, "only {terms} non-zero terms");
     }
 
     #[test]
@@ -1349,6 +1742,24 @@ mod tests {
             end.score
         );
         assert!(end.score > 1000, "beam scored {}", end.score);
+    }
+
+    /// The starting width must not last: narrow layers are fast, so growing from it a quarter
+    /// per window of time spent thousands of layers narrow. The mock clock moves 1 µs a
+    /// reading, whatever the width, so that each estimate calls for more width; growing a
+    /// quarter per window from the first one instead of jumping gives a mean of 14.
+    #[test]
+    fn the_first_estimate_sets_the_width_at_once() {
+        let inst = instance(2, &[]);
+        let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
+        let mut budget = Budget::with_clock(100.0, stepping_clock(0.001));
+        let (actions, predicted, stats) = search(&obs, &mut budget, Settings::default());
+        assert_eq!(stats.layers, MOVES);
+        let mean = stats.width_sum as f64 / stats.layers as f64;
+        assert!(mean > 25.0, "mean width {mean:.1}");
+        assert!(stats.hurried_at.is_none());
+        let end = replay::<SquareRemover>(&inst, &actions).expect("the plan is legal");
+        assert_eq!(end.score, predicted);
     }
 
     #[test]
