@@ -9,12 +9,27 @@
 //! so with a large budget the work is fixed whatever the load of the machine.
 //! M=.. and U=.. in the environment force those parameters (as gen --M / --U); M_MIN=..
 //! and U_MIN=.. skip the seeds with fewer players or a lower level cap.
+//! The CPU seconds per game (this process's, from /proc) are printed per setting.
 //! TSV=prefix writes prefix-K.tsv (seed, M, U, score) per setting.
 use arcade::clock::Budget;
 use arcade::game::{play, Game, Params};
 use arcade::games::territory::solver::mc::{Config, MonteCarloAgent};
 use arcade::games::territory::Territory;
 use std::io::Write;
+
+/// User + system CPU seconds of this process so far (Linux /proc; 0 elsewhere).
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after = stat.rsplit(')').next().unwrap_or("");
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / 100.0
+}
 
 fn parse(setting: &str, iterations: usize) -> Config {
     let mut c = Config::default();
@@ -50,6 +65,8 @@ fn main() {
         .map(|s| (s.clone(), parse(s, iterations)))
         .collect();
     let mut scores = vec![Vec::new(); settings.len()];
+    let mut cpu = vec![0.0; settings.len()];
+    let mut predicted = vec![(0u64, 0u64); settings.len()];
     let mut files: Vec<Option<std::fs::File>> = settings
         .iter()
         .enumerate()
@@ -75,8 +92,12 @@ fn main() {
         let mut line = format!("seed {seed} M={} U={}:", inst.m, inst.u);
         for (k, (_, config)) in settings.iter().enumerate() {
             let mut agent = MonteCarloAgent::with_config(config.clone());
+            let cpu_start = cpu_seconds();
             let (_, state) = play::<Territory>(&inst, &mut agent, &mut Budget::new(budget_ms))
                 .expect("legal play");
+            cpu[k] += cpu_seconds() - cpu_start;
+            predicted[k].0 += agent.stats.predicted_right;
+            predicted[k].1 += agent.stats.predicted;
             let score = Territory::score(&inst, &state);
             scores[k].push(score);
             line += &format!(" {score}");
@@ -98,8 +119,11 @@ fn main() {
         let wins = diffs.iter().filter(|&&x| x > 0.0).count();
         let losses = diffs.iter().filter(|&&x| x < 0.0).count();
         println!(
-            "{name}: mean {mean:.0}  vs first {d:+.0} ± {:.0}  won {wins} lost {losses}",
-            sd / n.sqrt()
+            "{name}: mean {mean:.0}  vs first {d:+.0} ± {:.0}  won {wins} lost {losses}  \
+             CPU {:.2} s/game  AI moves predicted {:.3}",
+            sd / n.sqrt(),
+            cpu[k] / n,
+            predicted[k].0 as f64 / predicted[k].1.max(1) as f64
         );
     }
 }

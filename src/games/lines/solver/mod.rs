@@ -14,8 +14,8 @@
 //! - on roomy boards only, per colour, the extra points of the longest line one ball could
 //!   complete by filling a hole (see `LONG_ROOM`): lines of 8 pay 3.5 points a ball, lines
 //!   of five 2,
-//! - with three colours (four from N = 9 on), while the board has room, every row of 6 to
-//!   8 cells by how close it is to one colour, `(2 * majority - balls)^4` (`Rows`): lines
+//! - with three colours (four from N = 9 on, five at N = 10 and 11), while the board has
+//!   room, every row of 6 to 8 cells by how close it is to one colour, `(2 * majority - balls)^3` (`Rows`): lines
 //!   longer than five are built on purpose, and a shorter line waits,
 //! - on boards with fewer than 16 cells per colour, a learned term
 //!   (`learned`): the log-odds that the game is still alive 60 moves later, from a histogram
@@ -307,15 +307,26 @@ const DEFAULT_WEIGHTS: [f64; feature::COUNT] = [
 /// with N = 9, C = 5; on boards with 12-15 cells per colour it lost games too.
 const LONG_ROOM: f64 = 16.0;
 const LONG_CROWD: f64 = 0.5;
-/// Flat between 0.4 and 1.6.
+/// Flat between 0.4 and 1.6 (before rows were built).
 const LONG_WEIGHT: f64 = 0.8;
+/// With the rows of three and four colours (`rows_plan`, power 3), held long lines are worth
+/// more: greedy games with the 100-move look, 24 seeds a group from 7001, paired against 0.8
+/// (all games full): three colours at 1.6 / 2.4 / 3.2, N = 10 +226 ± 57 / +244 ± 63 / +357 ±
+/// 56, N = 11 +287 ± 59 / +273 ± 56 / +346 ± 63; at 3.2 N = 7 / 8 / 9 −0 ± 23, +116 ± 34, +107
+/// ± 39, and from 9001 N = 10 / 11 +266 ± 54, +313 ± 58. Four colours at 1.6: N = 9 / 10 / 11
+/// +13 ± 19, +67 ± 34, +150 ± 35 (from 9001, N = 11: +34 ± 36). Five colours at 1.6: N = 10
+/// +1 ± 13, N = 11 −34 ± 23. Weight 0 lost: −149 ± 20 (N = 11, C = 5), −232 ± 65 (N = 10, C = 3).
+const LONG_WEIGHT_3: f64 = 3.2;
+const LONG_WEIGHT_4: f64 = 1.6;
 
 /// The `Evaluator::long_weight` for a board of `n x n` with `colours` colours.
 pub fn long_lines_weight(n: usize, colours: u8) -> f64 {
     let room = (n * n) as f64 / colours.max(1) as f64;
-    match room >= LONG_ROOM {
-        true => LONG_WEIGHT,
-        false => 0.0,
+    match (room >= LONG_ROOM, colours) {
+        (false, _) => 0.0,
+        (true, 3) => LONG_WEIGHT_3,
+        (true, 4) => LONG_WEIGHT_4,
+        (true, _) => LONG_WEIGHT,
     }
 }
 
@@ -328,6 +339,8 @@ pub struct Rows {
     pub len: usize,
     pub scale: f64,
     pub min_empty: usize,
+    /// The exponent of a row's steps (`Evaluator::rows_value`).
+    pub power: i32,
 }
 
 impl Rows {
@@ -335,6 +348,7 @@ impl Rows {
         len: 0,
         scale: 0.0,
         min_empty: usize::MAX,
+        power: ROW_POWER,
     };
 }
 
@@ -342,6 +356,14 @@ impl Rows {
 /// less, 0.01 much less (greedy games, 12 seeds a group from 5001, N = 10, C = 3: 6,241,
 /// 6,285 and 5,657 against 6,374).
 const ROW_SCALE: f64 = 0.2;
+/// The exponent of a row's steps: 3 scored more than 4 on every group but N = 7, C = 3
+/// (greedy games with the 100-move look, 24 seeds a group from 7001, N and C forced, paired:
+/// N = 10, C = 3 6,636 -> 6,942, +306 ± 64; N = 11, C = 3 +116 ± 64; N = 9, C = 3 +220 ± 82;
+/// N = 8, C = 3 +121 ± 42; N = 7, C = 3 -9 ± 17; C = 4 at N = 9 / 10 / 11 +64 ± 21, +90 ± 30,
+/// +122 ± 43; 24 other seeds from 9001: N = 10 / 11 / 9 / 8 / 7, C = 3 +328 ± 62, +181 ±
+/// 59, +53 ± 41, +87 ± 38, -30 ± 21; C = 4 at N = 9 / 11 +39 ± 23, +246 ± 32). Power 2 scored
+/// less (N = 10, C = 3: 6,526; with scale 2, 6,898). N = 7 keeps the fourth power.
+const ROW_POWER: i32 = 3;
 /// Rows are built while more than this many empty cells per colour beyond the first are
 /// left (N = 10, C = 3: 80 balls on the board); 5 lost a game with N = 9, C = 3, 15 scored
 /// less.
@@ -351,7 +373,13 @@ const ROW_EMPTY_PER_COLOUR: usize = 10;
 /// with greedy games (12 seeds a group from 5001): one shorter or longer scored less with
 /// three colours; with four, rows of 7 beat 6 from N = 10 on (N = 11: 5,245 against 4,958)
 /// and lost at N = 9 (4,665 against 4,753). Five colours gained nothing with rows of 6 or
-/// 7, six lost.
+/// 7 then (power 4, the 40-move look); with power 3 and the 100-move look (24 seeds a group,
+/// paired, against no rows) rows of 6 at N = 11 scored +242 ± 21 from 7001 and +200 ± 26
+/// from 9001 (rows of 7 +199 ± 21 from 7001), all games full. At N = 10 rows of 7 lost a game
+/// of 24 from 9001 and rows of 6 one from 7001, both with 40 empty cells left; with 50 rows of 6
+/// scored +78 ± 19 and +94 ± 18, all games full. At N = 9, +48 ± 16 with rows of 6, but 6
+/// games of 24 lost with 30 empty cells instead of 40: off. Six colours (N = 10, 11) and
+/// seven (N = 11): rows of 6 or 7 within noise or less.
 pub fn rows_plan(n: usize, colours: u8) -> Rows {
     let len = match (colours, n) {
         (3, 7) => 6,
@@ -359,12 +387,23 @@ pub fn rows_plan(n: usize, colours: u8) -> Rows {
         (3, _) => 8,
         (4, 9) => 6,
         (4, 10..) => 7,
+        (5, 10 | 11) => 6,
         _ => return Rows::OFF,
+    };
+    // Five colours on 10 x 10 stop building one step earlier.
+    let safety = match (colours, n) {
+        (5, 10) => ROW_EMPTY_PER_COLOUR,
+        _ => 0,
     };
     Rows {
         len,
         scale: ROW_SCALE,
-        min_empty: ROW_EMPTY_PER_COLOUR * (colours as usize - 1),
+        min_empty: ROW_EMPTY_PER_COLOUR * (colours as usize - 1) + safety,
+        // Rows of 6 on 7 x 7 kept the fourth power: the third scored -9 ± 17 and -30 ± 21.
+        power: match n {
+            7 => 4,
+            _ => ROW_POWER,
+        },
     }
 }
 
@@ -486,7 +525,7 @@ impl Evaluator {
     }
 
     /// The rows' value: per row of one colour but for `others` balls, with `majority` balls
-    /// of its main colour, `(2 * majority - balls)^4` (a ball of another colour costs two
+    /// of its main colour, `(2 * majority - balls)^power` (a ball of another colour costs two
     /// steps, as one must move out and one come in).
     fn rows_value(&self, grid: &[u8]) -> f64 {
         let mut total = 0.0;
@@ -499,7 +538,7 @@ impl Evaluator {
             let majority = *count[1..].iter().max().unwrap() as i32;
             let steps = 2 * majority - balls;
             if steps > 0 {
-                total += (steps as f64).powi(4);
+                total += (steps as f64).powi(self.row_plan.power);
             }
         }
         self.row_plan.scale * total
@@ -1177,10 +1216,39 @@ mod tests {
     }
 
     #[test]
+    fn rows_are_valued_by_their_steps_cubed_and_planned_by_board() {
+        // Five colours build rows of 6 at N = 10 (stopping at 50 empty cells) and 11 (40).
+        assert_eq!((rows_plan(10, 5).len, rows_plan(10, 5).min_empty), (6, 50));
+        assert_eq!((rows_plan(11, 5).len, rows_plan(11, 5).min_empty), (6, 40));
+        assert_eq!(rows_plan(9, 5), Rows::OFF);
+        assert_eq!(rows_plan(11, 6), Rows::OFF);
+        assert_eq!((rows_plan(10, 3).power, rows_plan(7, 3).power), (3, 4));
+        // 7 x 7, rows of 6: three reds at (0, 1..=3) lie in the two rows of row 0, each
+        // (2 * 3 - 3)^3 = 27, and alone in three columns' rows and one diagonal's, 1 each. A
+        // blue at (0, 6) leaves the second row (2 * 3 - 4)^3 = 8 and is alone in two rows.
+        let n = 7;
+        let mut ev = Evaluator::new(n, Weights::default());
+        ev.plan_rows(Rows {
+            power: 3,
+            ..rows_plan(n, 3)
+        });
+        assert_eq!(ev.row_plan.len, 6);
+        let mut grid = vec![0u8; n * n];
+        grid[1..4].fill(1);
+        let scale = ev.row_plan.scale;
+        assert!((ev.rows_value(&grid) - scale * 58.0).abs() < 1e-9);
+        grid[6] = 2;
+        assert!((ev.rows_value(&grid) - scale * (27.0 + 8.0 + 4.0 + 2.0)).abs() < 1e-9);
+    }
+
+    #[test]
     fn roomy_boards_build_longer_lines_and_tight_ones_do_not() {
         use crate::game::{play, Game, Params};
         assert_eq!(long_lines_weight(9, 7), 0.0);
         assert!(long_lines_weight(9, 3) > 0.0);
+        // Held long lines count most with three colours' rows, less with four's, least with none.
+        assert!(long_lines_weight(10, 3) > long_lines_weight(10, 4));
+        assert!(long_lines_weight(10, 4) > long_lines_weight(10, 6));
         let mut params = Params::new();
         params.insert("N".into(), 9);
         params.insert("C".into(), 3);
