@@ -119,6 +119,77 @@ const PAIRS: [(usize, usize, usize, usize); 6] = [
     (2, 3, 0, 1),
 ];
 
+/// The one-hot colour at (r, c) of `rows`, 0 off the board (rows 0 and n + 1 are zero).
+#[inline(always)]
+fn colour_at(rows: &Rows, (r, c): (isize, isize)) -> u8 {
+    if !(-1..=MAX_N as isize).contains(&r) || !(0..MAX_N as isize).contains(&c) {
+        return 0;
+    }
+    (rows[(r + 1) as usize] >> (8 * c)) as u8
+}
+
+#[inline(always)]
+fn offset((r, c): (isize, isize), (dr, dc): (isize, isize)) -> (isize, isize) {
+    (r + dr, c + dc)
+}
+
+/// The swap of two neighbouring cells.
+#[inline(always)]
+fn swap_move(p: (isize, isize), q: (isize, isize)) -> u16 {
+    let (p, q) = (p.min(q), p.max(q));
+    encode(p.0 as usize, p.1 as usize, q.0 != p.0)
+}
+
+/// Window (r, c) holds three of `colour` and its corner k lacks it, with no outside
+/// neighbour of it: the pairs that first bring `colour` next to the corner, then swap it in.
+#[inline(always)]
+fn push_three_pairs(
+    rows: &Rows,
+    window: (isize, isize),
+    k: usize,
+    colour: u8,
+    out: &mut Vec<(u16, u16)>,
+) {
+    let x = offset(window, CORNER[k]);
+    for d in OUTSIDE[k] {
+        let y = offset(x, d);
+        if colour_at(rows, y) == 0 {
+            continue;
+        }
+        for e in STEPS {
+            let z = offset(y, e);
+            if z != x && colour_at(rows, z) == colour {
+                out.push((swap_move(y, z), swap_move(x, y)));
+            }
+        }
+    }
+}
+
+/// Window (r, c) holds two of `colour`, corners k and l lack it: the pairs that swap an
+/// outside neighbour of that colour into each.
+#[inline(always)]
+fn push_two_pairs(
+    rows: &Rows,
+    window: (isize, isize),
+    (k, l): (usize, usize),
+    colour: u8,
+    out: &mut Vec<(u16, u16)>,
+) {
+    let (xk, xl) = (offset(window, CORNER[k]), offset(window, CORNER[l]));
+    for d1 in OUTSIDE[k] {
+        let y1 = offset(xk, d1);
+        if colour_at(rows, y1) != colour {
+            continue;
+        }
+        for d2 in OUTSIDE[l] {
+            let y2 = offset(xl, d2);
+            if colour_at(rows, y2) == colour {
+                out.push((swap_move(xk, y1), swap_move(xl, y2)));
+            }
+        }
+    }
+}
+
 /// Byte `c` of the result is 1 when byte `c` of `x` is non-zero (bytes of `x` below 0x80).
 #[inline(always)]
 fn marks(x: u128) -> u128 {
@@ -666,19 +737,7 @@ impl Sim {
     #[inline(always)]
     fn pairs_sse2(&self, rows: &Rows, out: &mut Vec<(u16, u16)>) {
         use std::arch::x86_64::*;
-        let n = self.n;
-        let at = |(r, c): (isize, isize)| -> u8 {
-            if !(-1..=MAX_N as isize).contains(&r) || !(0..MAX_N as isize).contains(&c) {
-                return 0;
-            }
-            (rows[(r + 1) as usize] >> (8 * c)) as u8
-        };
-        let add = |(r, c): (isize, isize), (dr, dc): (isize, isize)| (r + dr, c + dc);
-        let to_move = |p: (isize, isize), q: (isize, isize)| {
-            let (p, q) = (p.min(q), p.max(q));
-            encode(p.0 as usize, p.1 as usize, q.0 != p.0)
-        };
-        for r in 0..n - 1 {
+        for r in 0..self.n - 1 {
             // Bit c: window (r, c) is a hit, for each corner k (three of a colour, the odd
             // cell at k without an outside neighbour of it) and each pair of PAIRS.
             let mut odd = [0u32; 4];
@@ -723,21 +782,9 @@ impl Sim {
                     let c = hits.trailing_zeros() as isize;
                     hits &= hits - 1;
                     let window = (r as isize, c);
-                    let x = add(window, CORNER[k]);
                     // The opposite corner holds the colour of the three.
-                    let colour = at(add(window, CORNER[3 - k]));
-                    for d in OUTSIDE[k] {
-                        let y = add(x, d);
-                        if at(y) == 0 {
-                            continue;
-                        }
-                        for e in STEPS {
-                            let z = add(y, e);
-                            if z != x && at(z) == colour {
-                                out.push((to_move(y, z), to_move(x, y)));
-                            }
-                        }
-                    }
+                    let colour = colour_at(rows, offset(window, CORNER[3 - k]));
+                    push_three_pairs(rows, window, k, colour, out);
                 }
             }
             for (p, &(i, _, k, l)) in PAIRS.iter().enumerate() {
@@ -746,20 +793,8 @@ impl Sim {
                     let c = hits.trailing_zeros() as isize;
                     hits &= hits - 1;
                     let window = (r as isize, c);
-                    let colour = at(add(window, CORNER[i]));
-                    let (xk, xl) = (add(window, CORNER[k]), add(window, CORNER[l]));
-                    for d1 in OUTSIDE[k] {
-                        let y1 = add(xk, d1);
-                        if at(y1) != colour {
-                            continue;
-                        }
-                        for d2 in OUTSIDE[l] {
-                            let y2 = add(xl, d2);
-                            if at(y2) == colour {
-                                out.push((to_move(xk, y1), to_move(xl, y2)));
-                            }
-                        }
-                    }
+                    let colour = colour_at(rows, offset(window, CORNER[i]));
+                    push_two_pairs(rows, window, (k, l), colour, out);
                 }
             }
         }
@@ -769,18 +804,6 @@ impl Sim {
     #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
     #[inline(always)]
     fn pairs_rows(&self, rows: &Rows, out: &mut Vec<(u16, u16)>) {
-        // The one-hot colour at (r, c), 0 off the board (rows 0 and n + 1 are zero).
-        let at = |(r, c): (isize, isize)| -> u8 {
-            if !(-1..=MAX_N as isize).contains(&r) || !(0..MAX_N as isize).contains(&c) {
-                return 0;
-            }
-            (rows[(r + 1) as usize] >> (8 * c)) as u8
-        };
-        let add = |(r, c): (isize, isize), (dr, dc): (isize, isize)| (r + dr, c + dc);
-        let to_move = |p: (isize, isize), q: (isize, isize)| {
-            let (p, q) = (p.min(q), p.max(q));
-            encode(p.0 as usize, p.1 as usize, q.0 != p.0)
-        };
         for r in 0..self.n - 1 {
             let (up, a, b, down) = (rows[r], rows[r + 1], rows[r + 2], rows[r + 3]);
             let (a1, b1) = (a >> 8, b >> 8);
@@ -805,20 +828,8 @@ impl Sim {
                 while hits != 0 {
                     let c = hits.trailing_zeros() as isize / 8;
                     hits &= hits - 1;
-                    let x = add((r as isize, c), CORNER[k]);
                     let colour = (need[k] >> (8 * c)) as u8;
-                    for d in OUTSIDE[k] {
-                        let y = add(x, d);
-                        if at(y) == 0 {
-                            continue;
-                        }
-                        for e in STEPS {
-                            let z = add(y, e);
-                            if z != x && at(z) == colour {
-                                out.push((to_move(y, z), to_move(x, y)));
-                            }
-                        }
-                    }
+                    push_three_pairs(rows, (r as isize, c), k, colour, out);
                 }
             }
             for (i, j, k, l) in PAIRS {
@@ -828,22 +839,7 @@ impl Sim {
                     let c = hits.trailing_zeros() as isize / 8;
                     hits &= hits - 1;
                     let colour = (colour >> (8 * c)) as u8;
-                    let (xk, xl) = (
-                        add((r as isize, c), CORNER[k]),
-                        add((r as isize, c), CORNER[l]),
-                    );
-                    for d1 in OUTSIDE[k] {
-                        let y1 = add(xk, d1);
-                        if at(y1) != colour {
-                            continue;
-                        }
-                        for d2 in OUTSIDE[l] {
-                            let y2 = add(xl, d2);
-                            if at(y2) == colour {
-                                out.push((to_move(xk, y1), to_move(xl, y2)));
-                            }
-                        }
-                    }
+                    push_two_pairs(rows, (r as isize, c), (k, l), colour, out);
                 }
             }
         }
