@@ -68,22 +68,9 @@ impl Agent<Lines> for Look {
     }
 }
 
-fn cpu_seconds() -> f64 {
-    let mut t = libc_timespec { sec: 0, nsec: 0 };
-    // CLOCK_THREAD_CPUTIME_ID = 3 on Linux.
-    unsafe { clock_gettime(3, &mut t) };
-    t.sec as f64 + t.nsec as f64 * 1e-9
-}
-
-#[repr(C)]
-struct libc_timespec {
-    sec: i64,
-    nsec: i64,
-}
-
-extern "C" {
-    fn clock_gettime(clock: i32, t: *mut libc_timespec) -> i32;
-}
+#[path = "common/mod.rs"]
+mod common;
+use common::thread_cpu_seconds as cpu_seconds;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

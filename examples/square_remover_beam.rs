@@ -21,15 +21,9 @@ const PSYHO: [i64; 10] = [
     14817, 20237, 13088, 18055, 11406, 20161, 21650, 15121, 14934, 14730,
 ];
 
-fn thread_cpu_ms() -> f64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec through a valid pointer.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    t.tv_sec as f64 * 1e3 + t.tv_nsec as f64 * 1e-6
-}
+#[path = "common/mod.rs"]
+mod common;
+use common::thread_cpu_ms;
 
 fn env<T: std::str::FromStr>(name: &str) -> Option<T> {
     std::env::var(name).ok().and_then(|v| v.parse().ok())

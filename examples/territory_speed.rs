@@ -4,27 +4,16 @@
 //!
 //! Usage: cargo run --release --example territory_speed -- [FROM COUNT BUDGET_MS ITERATIONS]
 //! With ITERATIONS > 0 every turn does that many iterations (the budget should then be
-//! large) and the rates are per second of this process's CPU time (Linux /proc), which a
+//! large) and the rates are per second of this thread's CPU time (Linux), which a
 //! loaded machine does not distort; otherwise they are per second of wall-clock search.
 use arcade::clock::Budget;
 use arcade::game::{play, Game, Params};
 use arcade::games::territory::solver::mc::{Config, MonteCarloAgent};
 use arcade::games::territory::Territory;
 
-/// User + system CPU seconds of this process so far.
-fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let after = stat.rsplit(')').next().unwrap_or("");
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    // Fields 14 and 15 of the file (utime, stime) are 12 and 13 after the name.
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<f64>().ok())
-            .unwrap_or(0.0)
-    };
-    (ticks(11) + ticks(12)) / 100.0
-}
+#[path = "common/mod.rs"]
+mod common;
+use common::thread_cpu_seconds as cpu_seconds;
 
 fn main() {
     let args: Vec<u64> = std::env::args()

@@ -9,7 +9,7 @@
 //! so with a large budget the work is fixed whatever the load of the machine.
 //! M=.. and U=.. in the environment force those parameters (as gen --M / --U); M_MIN=..
 //! and U_MIN=.. skip the seeds with fewer players or a lower level cap.
-//! The CPU seconds per game (this process's, from /proc) are printed per setting.
+//! The CPU seconds per game (this thread's) are printed per setting.
 //! TSV=prefix writes prefix-K.tsv (seed, M, U, score) per setting.
 use arcade::clock::Budget;
 use arcade::game::{play, Game, Params};
@@ -17,19 +17,9 @@ use arcade::games::territory::solver::mc::{Config, MonteCarloAgent};
 use arcade::games::territory::Territory;
 use std::io::Write;
 
-/// User + system CPU seconds of this process so far (Linux /proc; 0 elsewhere).
-fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let after = stat.rsplit(')').next().unwrap_or("");
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<f64>().ok())
-            .unwrap_or(0.0)
-    };
-    (ticks(11) + ticks(12)) / 100.0
-}
+#[path = "common/mod.rs"]
+mod common;
+use common::thread_cpu_seconds as cpu_seconds;
 
 fn parse(setting: &str, iterations: usize) -> Config {
     let mut c = Config::default();
