@@ -47,20 +47,6 @@ pub struct Config {
     /// The rollout's value extrapolates each player's score gain over the rollout to the
     /// end of the game, by this fraction of the turns left (0: the score at the horizon).
     pub extrapolate: f64,
-    /// The rollout length when M >= 3 and U >= 3, where levels make the endgame long.
-    pub level_horizon: usize,
-    /// Leaf value when M >= 3 and U >= 3 (levels make each cell taken worth more over the
-    /// turns left): each of player 0's and the leading AI's scores counts, beside its
-    /// cells, this fraction of the value of the empty cells next to its region (room to
-    /// grow), scaled down over the last 20 turns of the game.
-    pub potential: f64,
-    /// With `potential`: each score also loses this fraction of the value of its level-1
-    /// cells next to another player's region (cells an attack takes in one move), times
-    /// the same end-of-game scale.
-    pub risk: f64,
-    /// Time split across turns: turn t gets a share weighted 1 + tilt (T - 1 - 2t) / (T - 1),
-    /// mean 1 over the game (positive: more to the opening).
-    pub time_tilt: f64,
     /// Games with at most this many players (AIs included) are played by the beam search of
     /// `duel` instead of rollouts (0: never).
     pub duel_players: usize,
@@ -69,19 +55,6 @@ pub struct Config {
     pub duel_min_u: u8,
     /// The beam search's settings.
     pub duel: DuelConfig,
-    /// The beam predicts the AIs with their filter's particle of highest weight instead of
-    /// the posterior mean.
-    pub duel_map: bool,
-    /// Above 0: the beam's plan guides the rollouts instead of choosing the move; player 0
-    /// plays the plan's move of each rollout turn (where legal) with this probability, and
-    /// the plan's first move is never dropped by the halving.
-    pub duel_guide: f64,
-    /// The part of the turn's time share the beam gets when it guides.
-    pub duel_beam_share: f64,
-    /// Rollouts' leaf value: above 0, the potentials of `duel::evaluate` (empty cells reached
-    /// first, levels still to gain) are added to each score with these weights.
-    pub leaf_territory: f64,
-    pub leaf_room: f64,
 }
 
 impl Default for Config {
@@ -98,18 +71,9 @@ impl Default for Config {
             policy_eps: 0.15,
             defend: 0.7,
             extrapolate: 0.0,
-            level_horizon: 13,
-            potential: 0.0,
-            risk: 0.0,
-            time_tilt: 0.0,
             duel_players: 2,
             duel_min_u: 3,
             duel: DuelConfig::default(),
-            duel_map: false,
-            duel_guide: 0.0,
-            duel_beam_share: 0.25,
-            leaf_territory: 0.0,
-            leaf_room: 0.0,
         }
     }
 }
@@ -123,10 +87,6 @@ impl Config {
             "horizon" => self.horizon = value as usize,
             "duel_horizon" => self.duel_horizon = value as usize,
             "extrapolate" => self.extrapolate = value,
-            "level_horizon" => self.level_horizon = value as usize,
-            "potential" => self.potential = value,
-            "risk" => self.risk = value,
-            "time_tilt" => self.time_tilt = value,
             "own_weight" => self.own_weight = value,
             "duel_players" => self.duel_players = value as usize,
             "duel_min_u" => self.duel_min_u = value as u8,
@@ -136,11 +96,6 @@ impl Config {
             "duel_room" => self.duel.room = value,
             "duel_fade" => self.duel.fade = value,
             "duel_prune" => self.duel.prune = value != 0.0,
-            "duel_map" => self.duel_map = value != 0.0,
-            "duel_guide" => self.duel_guide = value,
-            "duel_beam_share" => self.duel_beam_share = value,
-            "leaf_territory" => self.leaf_territory = value,
-            "leaf_room" => self.leaf_room = value,
             _ => panic!("unknown setting {name}"),
         }
     }
@@ -154,35 +109,12 @@ impl Config {
         config
     }
 
-    /// The rollout length for a game of M players and level cap U.
-    pub fn horizon_for(&self, m: usize, u: u8) -> usize {
-        if m == 2 {
-            self.duel_horizon
-        } else if u >= 3 {
-            self.level_horizon
-        } else {
-            self.horizon
+    /// The rollout length for a game of M players.
+    pub fn horizon_for(&self, m: usize) -> usize {
+        match m {
+            2 => self.duel_horizon,
+            _ => self.horizon,
         }
-    }
-
-    /// The weight of turn t in the time split of a game of M players (mean 1 over the
-    /// game's turns; equal when M = 2).
-    pub fn turn_weight(&self, t: usize, m: usize) -> f64 {
-        if m == 2 {
-            return 1.0;
-        }
-        let last = (TURNS - 1) as f64;
-        (1.0 + self.time_tilt * (last - 2.0 * t as f64) / last).max(0.0)
-    }
-
-    /// The share of `remaining` (time or iterations) that turn t gets: its weight over the
-    /// weights of the turns left.
-    pub fn turn_share(&self, t: usize, m: usize, remaining: f64) -> f64 {
-        let rest: f64 = (t..TURNS).map(|s| self.turn_weight(s, m)).sum();
-        if rest <= 0.0 {
-            return remaining;
-        }
-        remaining * self.turn_weight(t, m) / rest
     }
 
     /// Player 0's move inside rollouts: the AI policy's shape with its own weights, the
@@ -308,40 +240,8 @@ struct SampledAi {
 }
 
 /// log2(1 + S0 / SA) of the scores at the horizon, each moved on by `extrapolate` times its
-/// gain per turn since `root` for every turn left in the game, or (M >= 3, U >= 3) with
-/// `potential` times the value of the empty cells next to each player's region added.
-fn rollout_value(root: &Sim, sim: &Sim, config: &Config, values: &Values) -> f64 {
-    if (config.potential > 0.0 || config.risk > 0.0) && sim.m >= 3 && sim.u >= 3 {
-        let scale = (TURNS - sim.turn).min(20) as f64 / 20.0;
-        let k = config.potential * scale;
-        let r = config.risk * scale;
-        let mut near = [0; MAX_PLAYERS];
-        if r > 0.0 {
-            // Cells next to any other player's region: the union of all but p's.
-            let regions = &sim.near_reach[..sim.m];
-            let mut prefix = 0;
-            for (n, &region) in near.iter_mut().zip(regions) {
-                *n = prefix;
-                prefix |= region;
-            }
-            let mut suffix = 0;
-            for (n, &region) in near.iter_mut().zip(regions).rev() {
-                *n |= suffix;
-                suffix |= region;
-            }
-        }
-        let worth = |p: usize| {
-            let room = values.sum(sim.near_reach[p] & !sim.owned);
-            let mut w = sim.scores[p] as f64 + k * room as f64;
-            if r > 0.0 {
-                w -= r * values.sum(sim.ranked[p] & sim.level1 & near[p]) as f64;
-            }
-            w
-        };
-        let sa = (1..sim.m).map(worth).fold(1.0, f64::max);
-        return (1.0 + worth(0).max(0.0) / sa).log2();
-    }
-    let extrapolate = config.extrapolate;
+/// gain per turn since `root` for every turn left in the game.
+fn rollout_value(root: &Sim, sim: &Sim, extrapolate: f64) -> f64 {
     if extrapolate == 0.0 {
         let (s0, sa) = sim.s0_sa();
         return (1.0 + s0 as f64 / sa as f64).log2();
@@ -382,10 +282,10 @@ impl Agent<Territory> for MonteCarloAgent {
             return Action::to_cell(options[0] as usize);
         }
 
-        // Each remaining turn's share of what is left, by `turn_weight` (equal by default).
+        // An equal share of what is left for each remaining turn.
+        let turns_left = (TURNS - turn).max(1) as f64;
         let start_ms = budget.elapsed_ms();
-        let share = config.turn_share(turn, obs.m, budget.remaining_ms());
-        let cap = config.max_iterations as f64 * config.turn_weight(turn, obs.m);
+        let share = budget.remaining_ms() / turns_left;
 
         let duel = obs.m <= config.duel_players && obs.u >= config.duel_min_u;
         if duel {
@@ -394,12 +294,7 @@ impl Agent<Territory> for MonteCarloAgent {
                 .models
                 .iter()
                 .map(|model| {
-                    let w = if config.duel_map {
-                        model.best().w
-                    } else {
-                        let mean = model.mean();
-                        [mean[0], mean[1], mean[2], mean[3]]
-                    };
+                    let w = model.mean();
                     [w[0], w[1], 0.0, w[2], w[3]]
                 })
                 .collect();
@@ -420,15 +315,9 @@ impl Agent<Territory> for MonteCarloAgent {
             } else {
                 &[]
             };
-            // Guiding the rollouts, the beam gets a part of the turn's share.
-            let beam_share = if config.duel_guide > 0.0 {
-                share * config.duel_beam_share
-            } else {
-                share
-            };
             let mut used = |_: u64| {
-                if beam_share > 0.0 {
-                    (budget.elapsed_ms() - start_ms) / beam_share
+                if share > 0.0 {
+                    (budget.elapsed_ms() - start_ms) / share
                 } else {
                     f64::INFINITY
                 }
@@ -452,22 +341,9 @@ impl Agent<Territory> for MonteCarloAgent {
             self.stats.nodes += plan.nodes;
             self.plan_width = plan.width;
             self.plan = (turn, plan.moves);
-            if config.duel_guide == 0.0 {
-                self.stats.search_ms += budget.elapsed_ms() - start_ms;
-                return Action::to_cell(self.plan.1[0] as usize);
-            }
+            self.stats.search_ms += budget.elapsed_ms() - start_ms;
+            return Action::to_cell(self.plan.1[0] as usize);
         }
-        // The rollouts' leaf value: the score ratio, with the beam's potentials if set.
-        let leaf = DuelConfig {
-            territory: config.leaf_territory,
-            room: config.leaf_room,
-            ..config.duel.clone()
-        };
-        let guide: &[u8] = if duel && config.duel_guide > 0.0 {
-            &self.plan.1
-        } else {
-            &[]
-        };
         // Sequential halving on time: each round gets an equal slice, then the worse half
         // of the options is dropped.
         let finalists = config.finalists;
@@ -476,7 +352,7 @@ impl Agent<Territory> for MonteCarloAgent {
             .ceil()
             .max(1.0);
         let mut round = 1.0;
-        let horizon = config.horizon_for(obs.m, obs.u).min(TURNS - turn);
+        let horizon = config.horizon_for(obs.m).min(TURNS - turn);
         let m = obs.m;
         let mut totals = vec![0.0; options.len()];
         let mut active: Vec<usize> = (0..options.len()).collect();
@@ -487,7 +363,8 @@ impl Agent<Territory> for MonteCarloAgent {
         }; MAX_PLAYERS];
         // How far the search is, by time or by the iteration cap, whichever is further.
         let progress = |runs: usize, budget: &mut Budget| {
-            ((budget.elapsed_ms() - start_ms) / share).max(runs as f64 / cap)
+            ((budget.elapsed_ms() - start_ms) / share)
+                .max(runs as f64 / config.max_iterations as f64)
         };
         while progress(runs, budget) < 1.0 {
             let rng = &mut learner.rng;
@@ -513,7 +390,7 @@ impl Agent<Territory> for MonteCarloAgent {
                 targets[0] = options[i];
                 sim.step(&targets, values);
                 let mut rng = FastRng::new(seed ^ 0x5DEE_CE66_D1CE_4E5B);
-                for k in 1..horizon {
+                for _ in 1..horizon {
                     let mut threatened: Bits = 0;
                     if config.defend > 0.0 {
                         for p in 1..m {
@@ -530,23 +407,10 @@ impl Agent<Territory> for MonteCarloAgent {
                             targets[p] = sim.ai_move(p, &ai.weights, ai.eps, values, &mut rng);
                         }
                     }
-                    targets[0] = match guide.get(k) {
-                        // The beam's plan, where it is still a legal move.
-                        Some(&cell)
-                            if sim.candidates(0) & bit(cell as usize) != 0
-                                && rng.unit() < config.duel_guide =>
-                        {
-                            cell
-                        }
-                        _ => config.choose(&sim, values, threatened, &mut rng),
-                    };
+                    targets[0] = config.choose(&sim, values, threatened, &mut rng);
                     sim.step(&targets, values);
                 }
-                totals[i] += if leaf.territory != 0.0 || leaf.room != 0.0 {
-                    duel::evaluate(&sim, values, &leaf)
-                } else {
-                    rollout_value(&root, &sim, config, values)
-                };
+                totals[i] += rollout_value(&root, &sim, config.extrapolate);
             }
             self.stats.rollouts += active.len() as u64;
             self.stats.steps += (active.len() * horizon) as u64;
@@ -554,16 +418,7 @@ impl Agent<Territory> for MonteCarloAgent {
             if active.len() > finalists && progress(runs, budget) >= round / rounds {
                 // Every active option has had every rollout, so totals compare fairly.
                 active.sort_by(|&a, &b| totals[b].total_cmp(&totals[a]));
-                let keep = (active.len() / 2).max(finalists);
-                // The beam's first move stays to the end.
-                if let Some(&first) = guide.first() {
-                    if let Some(at) = active.iter().position(|&i| options[i] == first) {
-                        if at >= keep {
-                            active.swap(at, keep - 1);
-                        }
-                    }
-                }
-                active.truncate(keep);
+                active.truncate((active.len() / 2).max(finalists));
                 round += 1.0;
             }
         }
@@ -586,7 +441,6 @@ mod tests {
     use crate::clock::stepping_clock;
     use crate::game::{play, Game, Params};
     use crate::games::territory::solver::greedy::GreedyAgent;
-    use crate::games::territory::Board;
 
     #[test]
     fn monte_carlo_beats_greedy_even_with_few_rollouts() {
@@ -659,37 +513,6 @@ mod tests {
     }
 
     #[test]
-    fn the_time_split_tilts_towards_the_opening_and_spends_everything() {
-        let mut config = Config::default();
-        // Equal shares by default: what is left over the turns left.
-        for t in [0, 37, 99] {
-            let share = config.turn_share(t, 5, 1000.0);
-            assert!(
-                (share - 1000.0 / (TURNS - t) as f64).abs() < 1e-9,
-                "turn {t}"
-            );
-        }
-        config.time_tilt = 0.5;
-        assert!((config.turn_weight(0, 5) - 1.5).abs() < 1e-12);
-        assert!((config.turn_weight(TURNS - 1, 5) - 0.5).abs() < 1e-12);
-        let mean = (0..TURNS).map(|t| config.turn_weight(t, 5)).sum::<f64>() / TURNS as f64;
-        assert!((mean - 1.0).abs() < 1e-9, "mean weight {mean}");
-        // Spending each turn's share exactly uses up the budget on the last turn, and the
-        // first turn gets three times the last one's share.
-        let mut left = 2000.0;
-        let mut shares = Vec::new();
-        for t in 0..TURNS {
-            let share = config.turn_share(t, 5, left);
-            shares.push(share);
-            left -= share;
-        }
-        assert!(left.abs() < 1e-6, "left {left}");
-        assert!((shares[0] / shares[TURNS - 1] - 3.0).abs() < 1e-6);
-        // M = 2 keeps equal shares.
-        assert!((config.turn_share(0, 2, 1000.0) - 10.0).abs() < 1e-9);
-    }
-
-    #[test]
     fn the_own_weight_replaces_the_policy_s_only_when_m_is_3_or_more() {
         let config = Config {
             own_weight: 0.25,
@@ -704,99 +527,15 @@ mod tests {
     }
 
     #[test]
-    fn the_horizon_depends_on_m_and_u() {
+    fn the_horizon_depends_on_m() {
         let config = Config {
             horizon: 11,
             duel_horizon: 21,
-            level_horizon: 15,
             ..Config::default()
         };
-        assert_eq!(config.horizon_for(2, 5), 21);
-        assert_eq!(config.horizon_for(2, 1), 21);
-        assert_eq!(config.horizon_for(3, 2), 11);
-        assert_eq!(config.horizon_for(8, 1), 11);
-        assert_eq!(config.horizon_for(3, 3), 15);
-        assert_eq!(config.horizon_for(6, 5), 15);
-    }
-
-    #[test]
-    fn the_leaf_value_counts_the_room_of_player_0_and_of_the_best_ai() {
-        let mut params = Params::new();
-        params.insert("M".into(), 4);
-        params.insert("U".into(), 4);
-        let inst = Territory::generate(7, &params);
-        let board = Board::start(&inst.starts);
-        let values = Values::new(&inst.values);
-        let root = Sim::new(&board, inst.m, inst.u, &values, 0);
-        // At the start every player's room is its empty neighbours (starts are not adjacent
-        // in general, but any neighbour owned by someone is left out).
-        let room = |p: usize| -> f64 {
-            let mut list = Vec::new();
-            board.candidates(inst.m, p, &mut list);
-            list.iter()
-                .filter(|&&c| board.owner[c as usize] < 0)
-                .map(|&c| inst.values[c as usize] as f64)
-                .sum()
-        };
-        let score = |p: usize| inst.values[inst.starts[p]] as f64;
-        let mut config = Config::default();
-        let plain = rollout_value(&root, &root, &config, &values);
-        let best = (1..inst.m).map(score).fold(0.0, f64::max);
-        assert!((plain - (1.0 + score(0) / best).log2()).abs() < 1e-12);
-        config.potential = 0.5;
-        let with_room = rollout_value(&root, &root, &config, &values);
-        let best = (1..inst.m)
-            .map(|p| score(p) + 0.5 * room(p))
-            .fold(0.0, f64::max);
-        let expected = (1.0 + (score(0) + 0.5 * room(0)) / best).log2();
-        assert!(
-            (with_room - expected).abs() < 1e-12,
-            "{with_room} vs {expected}"
-        );
-        assert!((with_room - plain).abs() > 1e-6, "the room changed nothing");
-        // Near the end the room counts less: 5 turns left of the last 20.
-        let mut late = root.clone();
-        late.turn = TURNS - 5;
-        let best = (1..inst.m)
-            .map(|p| score(p) + 0.125 * room(p))
-            .fold(0.0, f64::max);
-        let expected = (1.0 + (score(0) + 0.125 * room(0)) / best).log2();
-        let got = rollout_value(&root, &late, &config, &values);
-        assert!((got - expected).abs() < 1e-12, "{got} vs {expected}");
-        // U = 2 (and M = 2) keep the plain ratio.
-        for (m, u) in [(4, 2), (2, 4)] {
-            let mut other = root.clone();
-            (other.m, other.u) = (m, u);
-            let (s0, sa) = other.s0_sa();
-            let plain = (1.0 + s0 as f64 / sa as f64).log2();
-            assert_eq!(rollout_value(&other, &other, &config, &values), plain);
-        }
-    }
-
-    #[test]
-    fn the_leaf_value_discounts_level_1_cells_next_to_another_region() {
-        let mut params = Params::new();
-        params.insert("M".into(), 3);
-        params.insert("U".into(), 3);
-        let inst = Territory::generate(11, &params);
-        let v = |c: usize| inst.values[c] as f64;
-        // Player 0 holds cells 0 (level 2) and 1 (level 1, next to AI 1's cell 2); AI 2 is
-        // in the far corner.
-        let mut board = Board::start(&[0, 2, 99]);
-        board.owner[1] = 0;
-        board.level[1] = 1;
-        board.level[0] = 2;
-        let values = Values::new(&inst.values);
-        let sim = Sim::new(&board, 3, 3, &values, 0);
-        let config = Config {
-            risk: 0.5,
-            ..Config::default()
-        };
-        let w0 = 2.0 * v(0) + v(1) - 0.5 * v(1);
-        let w1 = v(2) - 0.5 * v(2);
-        let expected = (1.0 + w0 / w1.max(v(99))).log2();
-        let got = rollout_value(&sim, &sim, &config, &values);
-        assert!((got - expected).abs() < 1e-12, "{got} vs {expected}");
+        assert_eq!(config.horizon_for(2), 21);
+        assert_eq!(config.horizon_for(3), 11);
+        assert_eq!(config.horizon_for(8), 11);
     }
 
     #[test]

@@ -190,19 +190,6 @@ impl AiModel {
         &self.particles[i.min(self.particles.len() - 1)]
     }
 
-    /// The particle of highest weight.
-    pub fn best(&self) -> &Particle {
-        let mut previous = 0.0;
-        let mut best = (0.0, 0);
-        for (i, &c) in self.cumulative.iter().enumerate() {
-            if c - previous > best.0 {
-                best = (c - previous, i);
-            }
-            previous = c;
-        }
-        &self.particles[best.1]
-    }
-
     /// The weighted mean of (wa, wb, wc, wd, eps).
     pub fn mean(&self) -> [f64; 5] {
         let mut mean = [0.0; 5];

@@ -151,17 +151,6 @@ impl Values {
         r
     }
 
-    /// The total value of the cells of a rank mask `r`.
-    #[inline]
-    pub fn sum(&self, mut r: Bits) -> i64 {
-        let mut total = 0;
-        while r != 0 {
-            total += self.value_at[r.trailing_zeros() as usize] as i64;
-            r &= r - 1;
-        }
-        total
-    }
-
     /// The best value in a non-empty rank mask `r` and the ranks of `r` that have it.
     #[inline]
     pub fn top(&self, r: Bits) -> (u32, Bits) {
@@ -624,22 +613,6 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn the_value_of_a_mask_is_the_sum_of_its_cells() {
-        let inst = Territory::generate(3, &Params::new());
-        let values = Values::new(&inst.values);
-        let mut rng = FastRng::new(3);
-        for _ in 0..20 {
-            let cells: Bits = ((rng.next_u64() as u128) << 64 | rng.next_u64() as u128) & FULL;
-            let expected: i64 = (0..CELLS)
-                .filter(|&c| cells >> c & 1 == 1)
-                .map(|c| inst.values[c] as i64)
-                .sum();
-            assert_eq!(values.sum(values.to_rank(cells)), expected);
-        }
-        assert_eq!(values.sum(0), 0);
     }
 
     #[test]
