@@ -15,7 +15,8 @@
 //!   complete by filling a hole (see `LONG_ROOM`): lines of 8 pay 3.5 points a ball, lines
 //!   of five 2,
 //! - with three colours (four from N = 9 on, five at N = 10 and 11), while the board has
-//!   room, every row of 6 to 8 cells by how close it is to one colour, `(2 * majority - balls)^3` (`Rows`): lines
+//!   room, every row of 6 to 8 cells by how close it is to one colour,
+//!   `(2 * majority - balls)^3` (`Rows`; the fourth power on 7 x 7): lines
 //!   longer than five are built on purpose, and a shorter line waits,
 //! - on boards with fewer than 16 cells per colour, a learned term
 //!   (`learned`): the log-odds that the game is still alive 60 moves later, from a histogram
