@@ -59,6 +59,12 @@ pub struct Weights {
     /// A window with three of a colour whose odd cell has an outside neighbour of it: a
     /// square one swap away.
     pub ready: i32,
+    /// Percent of the value of the next four buffer tiles (the square the next removal puts
+    /// back, valued as a window: square, triple, doubles, diagonals), added to a board's
+    /// evaluation: it depends on the board's score only, and the contestant sees the buffer.
+    pub next: i32,
+    /// The same for the four tiles after those.
+    pub after_next: i32,
 }
 
 impl Default for Weights {
@@ -72,6 +78,8 @@ impl Default for Weights {
             double: 44,
             diagonal: 44,
             ready: 0,
+            next: 0,
+            after_next: 0,
         }
     }
 }
@@ -363,6 +371,8 @@ struct Sim {
     n: usize,
     /// Buffer colours, one-hot, from the plan's start; grown as scores rise.
     tiles: Vec<u8>,
+    /// Evaluation of the buffer ahead of each score (`Weights::next`, `after_next`).
+    ahead: Vec<i32>,
     buffer: Buffer,
     /// Zobrist keys by `8 * cell + colour`.
     keys: Vec<u64>,
@@ -385,6 +395,7 @@ impl Sim {
         Sim {
             n: obs.n,
             tiles: Vec::new(),
+            ahead: Vec::new(),
             buffer: obs.buffer,
             keys,
             pair_fraction,
@@ -395,8 +406,25 @@ impl Sim {
     /// Makes sure tiles exist for `squares` more squares past `score`.
     fn grow_tiles(&mut self, score: u32, squares: usize) {
         let need = 4 * (score as usize + squares);
-        while self.tiles.len() < need {
+        while self.tiles.len() < need + 8 {
             self.tiles.push(1 << self.buffer.take());
+        }
+        let w = self.weights;
+        while self.ahead.len() < need / 4 {
+            let s = self.ahead.len();
+            let value = |k: usize| {
+                let t = &self.tiles[4 * k..4 * k + 4];
+                if t[0] == t[1] && t[0] == t[2] && t[0] == t[3] {
+                    return SQUARE_VALUE;
+                }
+                let eq = |i: usize, j: usize| (t[i] == t[j]) as i32;
+                let triple = (eq(0, 1) & (eq(0, 2) | eq(0, 3))) | (eq(2, 3) & (eq(2, 0) | eq(2, 1)));
+                w.triple * triple
+                    + w.double * (eq(0, 1) + eq(2, 3) + eq(0, 2) + eq(1, 3))
+                    + w.diagonal * (eq(0, 3) + eq(1, 2))
+            };
+            let a = (w.next * value(s) + w.after_next * value(s + 1)) / 100;
+            self.ahead.push(a);
         }
     }
 
@@ -889,7 +917,7 @@ impl Sim {
             r += 1;
         }
         Candidate {
-            eval: score as i32 * SQUARE_VALUE + bonus,
+            eval: score as i32 * SQUARE_VALUE + bonus + self.ahead[score as usize],
             parent: tag,
             first: moves[0],
             second: moves[1],
@@ -1003,6 +1031,8 @@ pub struct Settings {
     pub weights: Weights,
     /// Overrides the share of the older layer whose pairs are always tried.
     pub pair_fraction: Option<f64>,
+    /// At most this many children of one board go to the next layer (0: no limit).
+    pub max_children: usize,
 }
 
 impl Default for Settings {
@@ -1012,6 +1042,7 @@ impl Default for Settings {
             arena_limit: ARENA_START_LIMIT,
             weights: Weights::default(),
             pair_fraction: None,
+            max_children: 0,
         }
     }
 }
@@ -1063,6 +1094,7 @@ pub fn search(
     let mut seen = HashSet64 { slots: Vec::new() };
     let mut moves: Vec<u16> = Vec::new();
     let mut pair_moves: Vec<(u16, u16)> = Vec::new();
+    let mut children: Vec<u16> = Vec::new();
 
     let limit = budget.limit_ms();
     let mut width: usize = settings.width.unwrap_or(8).max(1);
@@ -1191,9 +1223,23 @@ pub fn search(
         });
         seen.reset(keep);
         next.clear();
+        if settings.max_children > 0 {
+            children.clear();
+            children.resize(current.len() + older.len(), 0);
+        }
         for cand in &pool {
             if next.len() >= width {
                 break;
+            }
+            if settings.max_children > 0 {
+                let slot = match cand.parent & OLDER {
+                    0 => cand.parent as usize,
+                    _ => current.len() + (cand.parent & !OLDER) as usize,
+                };
+                if children[slot] as usize >= settings.max_children {
+                    continue;
+                }
+                children[slot] += 1;
             }
             let parent = match cand.parent & OLDER {
                 0 => &current[cand.parent as usize],
@@ -1386,6 +1432,7 @@ mod tests {
                 double: 80,
                 diagonal: 60,
                 ready: 100,
+                ..Weights::default()
             },
             ..Settings::default()
         };
@@ -1416,6 +1463,7 @@ mod tests {
                 double: 80,
                 diagonal: 60,
                 ready: 100,
+                ..Weights::default()
             },
             ..Settings::default()
         };
