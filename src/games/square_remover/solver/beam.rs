@@ -78,8 +78,8 @@ impl Default for Weights {
             double: 44,
             diagonal: 44,
             ready: 0,
-            next: 0,
-            after_next: 0,
+            next: 100,
+            after_next: 50,
         }
     }
 }
@@ -87,11 +87,11 @@ impl Default for Weights {
 /// Largest beam; bounds memory (nodes are ~400 bytes, the pool ~30 candidates per node).
 const MAX_WIDTH: usize = 4000;
 /// The search aims to end here (fraction of the budget) ...
-const TARGET_FRACTION: f64 = 0.88;
+const TARGET_FRACTION: f64 = 0.94;
 /// ... past this it finishes with width 1 and no pairs ...
-const HURRY_FRACTION: f64 = 0.93;
+const HURRY_FRACTION: f64 = 0.97;
 /// ... and past this it stops and pads the plan with wasted moves.
-const STOP_FRACTION: f64 = 0.97;
+const STOP_FRACTION: f64 = 0.985;
 /// The clock is sampled over windows at least this long (browsers coarsen it).
 const WINDOW_MS: f64 = 10.0;
 /// The first window is shorter, so that the starting width does not last long.
@@ -563,6 +563,102 @@ impl Sim {
         }
     }
 
+    /// The sum of `pair_bonus` over the row pairs `pairs`: on SSE2 registers natively, each
+    /// row loaded and shifted once and each feature's counts added up in bytes (at most 2 per
+    /// byte and pair, so 16 pairs fit) with one sum per feature at the end. The bonus is linear
+    /// in the counts, so this equals the pairs' bonuses added up (a test checks it).
+    #[inline(always)]
+    fn range_bonus(&self, rows: &Rows, pairs: std::ops::RangeInclusive<usize>) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        return self.range_bonus_sse2(rows, pairs);
+        #[cfg(not(target_arch = "x86_64"))]
+        return pairs.map(|r| self.pair_bonus_rows(rows, r)).sum();
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn range_bonus_sse2(&self, rows: &Rows, pairs: std::ops::RangeInclusive<usize>) -> i32 {
+        use std::arch::x86_64::*;
+        let (first, last) = (*pairs.start(), *pairs.end());
+        if first > last {
+            return 0;
+        }
+        let w = &self.weights;
+        // SAFETY: SSE2 is part of x86-64; the loads read 16 bytes from valid references.
+        unsafe {
+            let load = |x: &u128| _mm_loadu_si128((x as *const u128).cast());
+            let one = _mm_set1_epi8(1);
+            let mark = |x| _mm_min_epu8(x, one);
+            let zero = _mm_setzero_si128();
+            let mut triples_sum = zero;
+            let mut straight_sum = zero;
+            let mut diagonal_sum = zero;
+            let mut ready_sum = zero;
+            let mut a = load(&rows[first + 1]);
+            let mut a1 = _mm_srli_si128::<1>(a);
+            for r in first..=last {
+                let b = load(&rows[r + 2]);
+                let b1 = _mm_srli_si128::<1>(b);
+                let (top, bottom) = (_mm_and_si128(a, a1), _mm_and_si128(b, b1));
+                let triples = _mm_or_si128(
+                    _mm_and_si128(top, _mm_or_si128(b, b1)),
+                    _mm_and_si128(bottom, _mm_or_si128(a, a1)),
+                );
+                triples_sum = _mm_add_epi8(triples_sum, mark(triples));
+                straight_sum = _mm_add_epi8(
+                    straight_sum,
+                    _mm_add_epi8(mark(top), mark(_mm_and_si128(a, b))),
+                );
+                diagonal_sum = _mm_add_epi8(
+                    diagonal_sum,
+                    _mm_add_epi8(mark(_mm_and_si128(a, b1)), mark(_mm_and_si128(a1, b))),
+                );
+                if w.ready != 0 {
+                    let (up, down) = (load(&rows[r]), load(&rows[r + 3]));
+                    let ready = _mm_or_si128(
+                        _mm_or_si128(
+                            _mm_and_si128(
+                                _mm_and_si128(bottom, a1),
+                                _mm_or_si128(_mm_slli_si128::<1>(a), up),
+                            ),
+                            _mm_and_si128(
+                                _mm_and_si128(bottom, a),
+                                _mm_or_si128(_mm_srli_si128::<2>(a), _mm_srli_si128::<1>(up)),
+                            ),
+                        ),
+                        _mm_or_si128(
+                            _mm_and_si128(
+                                _mm_and_si128(top, b1),
+                                _mm_or_si128(_mm_slli_si128::<1>(b), down),
+                            ),
+                            _mm_and_si128(
+                                _mm_and_si128(top, b),
+                                _mm_or_si128(_mm_srli_si128::<2>(b), _mm_srli_si128::<1>(down)),
+                            ),
+                        ),
+                    );
+                    ready_sum = _mm_add_epi8(ready_sum, mark(ready));
+                }
+                (a, a1) = (b, b1);
+            }
+            // Each sum is at most 8 x 2 x 16 per 8-byte half: four fit in a 64-bit lane.
+            let sums = _mm_or_si128(
+                _mm_or_si128(
+                    _mm_sad_epu8(triples_sum, zero),
+                    _mm_slli_epi64::<16>(_mm_sad_epu8(straight_sum, zero)),
+                ),
+                _mm_or_si128(
+                    _mm_slli_epi64::<32>(_mm_sad_epu8(diagonal_sum, zero)),
+                    _mm_slli_epi64::<48>(_mm_sad_epu8(ready_sum, zero)),
+                ),
+            );
+            let total = _mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums));
+            let total = _mm_cvtsi128_si64(total) as u64;
+            let field = |k: u32| ((total >> (16 * k)) & 0xffff) as i32;
+            w.triple * field(0) + w.double * field(1) + w.diagonal * field(2) + w.ready * field(3)
+        }
+    }
+
     /// `pair_bonus` on `u128` rows.
     #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
     #[inline(always)]
@@ -906,9 +1002,10 @@ impl Sim {
     fn candidate(&self, parent: &Node, tag: u32, moves: [u16; 2], scratch: &mut Rows) -> Candidate {
         let mut score = parent.score;
         let (lo, hi) = self.play(scratch, moves, &mut score);
-        let mut bonus = parent.bonus_sum;
-        for r in self.pairs_touched(lo, hi) {
-            bonus += self.pair_bonus(scratch, r) - parent.bonus[r];
+        let touched = self.pairs_touched(lo, hi);
+        let mut bonus = parent.bonus_sum + self.range_bonus(scratch, touched.clone());
+        for r in touched {
+            bonus -= parent.bonus[r];
         }
         // Row by row: a slice copy of a few rows is a call to memmove.
         let mut r = lo + 1;
@@ -1031,8 +1128,6 @@ pub struct Settings {
     pub weights: Weights,
     /// Overrides the share of the older layer whose pairs are always tried.
     pub pair_fraction: Option<f64>,
-    /// At most this many children of one board go to the next layer (0: no limit).
-    pub max_children: usize,
 }
 
 impl Default for Settings {
@@ -1042,7 +1137,6 @@ impl Default for Settings {
             arena_limit: ARENA_START_LIMIT,
             weights: Weights::default(),
             pair_fraction: None,
-            max_children: 0,
         }
     }
 }
@@ -1094,7 +1188,6 @@ pub fn search(
     let mut seen = HashSet64 { slots: Vec::new() };
     let mut moves: Vec<u16> = Vec::new();
     let mut pair_moves: Vec<(u16, u16)> = Vec::new();
-    let mut children: Vec<u16> = Vec::new();
 
     let limit = budget.limit_ms();
     let mut width: usize = settings.width.unwrap_or(8).max(1);
@@ -1223,23 +1316,9 @@ pub fn search(
         });
         seen.reset(keep);
         next.clear();
-        if settings.max_children > 0 {
-            children.clear();
-            children.resize(current.len() + older.len(), 0);
-        }
         for cand in &pool {
             if next.len() >= width {
                 break;
-            }
-            if settings.max_children > 0 {
-                let slot = match cand.parent & OLDER {
-                    0 => cand.parent as usize,
-                    _ => current.len() + (cand.parent & !OLDER) as usize,
-                };
-                if children[slot] as usize >= settings.max_children {
-                    continue;
-                }
-                children[slot] += 1;
             }
             let parent = match cand.parent & OLDER {
                 0 => &current[cand.parent as usize],
