@@ -254,6 +254,82 @@ fn decode(mv: u16) -> Action {
 /// Swaps the two cells of `mv`; returns the first and last rows it touched.
 #[inline(always)]
 fn swap(rows: &mut Rows, mv: u16) -> (usize, usize) {
+    #[cfg(target_arch = "x86_64")]
+    return swap_sse2(rows, mv);
+    #[cfg(not(target_arch = "x86_64"))]
+    return swap_rows(rows, mv);
+}
+
+/// Bytes 16 and 17 set: `BYTE_MASKS[16 - c..]` has byte `c` set (and `c + 1` for
+/// `BYTE_MASKS[32 + 16 - c..]`), a one- or two-cell mask for column `c` in one load.
+#[cfg(target_arch = "x86_64")]
+static BYTE_MASKS: [u8; 64] = {
+    let mut m = [0u8; 64];
+    m[16] = 0xff;
+    m[32 + 16] = 0xff;
+    m[32 + 17] = 0xff;
+    m
+};
+
+/// The mask of column `c` (`cells` = 1 or 2 cells from it), as an SSE2 register.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn column_mask(c: usize, cells: usize) -> std::arch::x86_64::__m128i {
+    use std::arch::x86_64::*;
+    let start = 32 * (cells - 1) + 16 - c;
+    // SAFETY: c < 16 and cells is 1 or 2, so the 16 bytes read lie inside BYTE_MASKS.
+    unsafe { _mm_loadu_si128(BYTE_MASKS[start..start + 16].as_ptr().cast()) }
+}
+
+/// `swap` with the rows loaded and stored as whole SSE2 registers: the loads that follow (the
+/// cascade's scan, the bonus) then read what one store wrote, which the CPU forwards at once.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn swap_sse2(rows: &mut Rows, mv: u16) -> (usize, usize) {
+    use std::arch::x86_64::*;
+    let cell = (mv >> 1) as usize;
+    let (r, c) = (cell / MAX_N, cell % MAX_N);
+    // SAFETY: SSE2 is part of x86-64; the loads and stores cover one u128 row each.
+    unsafe {
+        let mask = column_mask(c, 1);
+        if mv & 1 == 0 {
+            let p: *mut __m128i = (&mut rows[r + 1] as *mut u128).cast();
+            let x = _mm_loadu_si128(p);
+            let d = _mm_and_si128(_mm_xor_si128(x, _mm_srli_si128::<1>(x)), mask);
+            _mm_storeu_si128(p, _mm_xor_si128(x, _mm_or_si128(d, _mm_slli_si128::<1>(d))));
+            (r, r)
+        } else {
+            let pa: *mut __m128i = (&mut rows[r + 1] as *mut u128).cast();
+            let pb: *mut __m128i = (&mut rows[r + 2] as *mut u128).cast();
+            let (a, b) = (_mm_loadu_si128(pa), _mm_loadu_si128(pb));
+            let d = _mm_and_si128(_mm_xor_si128(a, b), mask);
+            _mm_storeu_si128(pa, _mm_xor_si128(a, d));
+            _mm_storeu_si128(pb, _mm_xor_si128(b, d));
+            (r, r + 1)
+        }
+    }
+}
+
+/// `to[r] = from[r]`, natively as one SSE2 load and store (see `swap_sse2`).
+#[inline(always)]
+fn restore_row(to: &mut Rows, from: &Rows, r: usize) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE2 is part of x86-64; the load and store cover one u128 row each.
+    unsafe {
+        use std::arch::x86_64::*;
+        let x = _mm_loadu_si128((&from[r] as *const u128).cast());
+        _mm_storeu_si128((&mut to[r] as *mut u128).cast(), x);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        to[r] = from[r];
+    }
+}
+
+/// `swap` on `u128` rows.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn swap_rows(rows: &mut Rows, mv: u16) -> (usize, usize) {
     let cell = (mv >> 1) as usize;
     let (r, shift) = (cell / MAX_N, 8 * (cell % MAX_N));
     if mv & 1 == 0 {
@@ -440,7 +516,69 @@ impl Sim {
     /// (pairs above it were scanned clean), which equals the tester's restart at (0, 0).
     /// Returns the touched rows.
     #[inline(always)]
-    fn settle(
+    fn settle(&self, rows: &mut Rows, lo: usize, hi: usize, score: &mut u32) -> (usize, usize) {
+        #[cfg(target_arch = "x86_64")]
+        return self.settle_sse2(rows, lo, hi, score);
+        #[cfg(not(target_arch = "x86_64"))]
+        return self.settle_rows(rows, lo, hi, score);
+    }
+
+    /// `settle` with the rows loaded and stored as whole SSE2 registers (see `swap_sse2`).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn settle_sse2(
+        &self,
+        rows: &mut Rows,
+        mut lo: usize,
+        mut hi: usize,
+        score: &mut u32,
+    ) -> (usize, usize) {
+        use std::arch::x86_64::*;
+        let n = self.n;
+        let mut r = lo.saturating_sub(1);
+        // SAFETY: SSE2 is part of x86-64; the loads and stores cover one u128 row each.
+        unsafe {
+            let zero = _mm_setzero_si128();
+            while r + 1 < n && r <= hi {
+                let pa: *mut __m128i = (&mut rows[r + 1] as *mut u128).cast();
+                let pb: *mut __m128i = (&mut rows[r + 2] as *mut u128).cast();
+                let (a, b) = (_mm_loadu_si128(pa), _mm_loadu_si128(pb));
+                let square = _mm_and_si128(
+                    _mm_and_si128(a, _mm_srli_si128::<1>(a)),
+                    _mm_and_si128(b, _mm_srli_si128::<1>(b)),
+                );
+                let columns = _mm_movemask_epi8(_mm_cmpeq_epi8(square, zero)) ^ 0xffff;
+                if columns == 0 {
+                    r += 1;
+                    continue;
+                }
+                let c = columns.trailing_zeros() as usize;
+                let k = 4 * *score as usize;
+                let t = &self.tiles[k..k + 4];
+                // Byte c takes the left tile, c + 1 the right one: a 16-bit pattern repeated
+                // from an even byte, so swapped when c is odd.
+                let pair = |left: u8, right: u8| match c & 1 {
+                    0 => _mm_set1_epi16(i16::from_le_bytes([left, right])),
+                    _ => _mm_set1_epi16(i16::from_le_bytes([right, left])),
+                };
+                let mask = column_mask(c, 2);
+                let put =
+                    |x, tiles| _mm_or_si128(_mm_andnot_si128(mask, x), _mm_and_si128(mask, tiles));
+                _mm_storeu_si128(pa, put(a, pair(t[0], t[1])));
+                _mm_storeu_si128(pb, put(b, pair(t[2], t[3])));
+                *score += 1;
+                lo = lo.min(r);
+                hi = hi.max(r + 1);
+                r = r.saturating_sub(1);
+            }
+        }
+        (lo, hi)
+    }
+
+    /// `settle` on `u128` rows.
+    #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+    #[inline(always)]
+    fn settle_rows(
         &self,
         rows: &mut Rows,
         mut lo: usize,
@@ -1012,7 +1150,7 @@ impl Sim {
         // Row by row: a slice copy of a few rows is a call to memmove.
         let mut r = lo + 1;
         while r <= hi + 1 {
-            scratch[r] = parent.rows[r];
+            restore_row(scratch, &parent.rows, r);
             r += 1;
         }
         Candidate {
@@ -1548,7 +1686,7 @@ mod tests {
             },
             ..Settings::default()
         };
-        let (mut bonuses, mut pairs) = (0, 0);
+        let (mut bonuses, mut pairs, mut cascades) = (0, 0, 0);
         for settings in [Settings::default(), ready] {
             for (seed, params) in [
                 (3, vec![]),
@@ -1572,6 +1710,19 @@ mod tests {
                             assert_eq!(range, sum, "pairs {first}..={last}");
                         }
                     }
+                    // Every swap, and the cascade after it.
+                    for mv in sim.all_swaps() {
+                        let (mut fast, mut slow) = (node.rows, node.rows);
+                        let (lo, hi) = swap_sse2(&mut fast, mv);
+                        assert_eq!(swap_rows(&mut slow, mv), (lo, hi));
+                        assert_eq!(fast, slow, "swap {mv}");
+                        let (mut fast_score, mut slow_score) = (node.score, node.score);
+                        let touched = sim.settle_sse2(&mut fast, lo, hi, &mut fast_score);
+                        let slow_touched = sim.settle_rows(&mut slow, lo, hi, &mut slow_score);
+                        assert_eq!((touched, fast_score), (slow_touched, slow_score));
+                        assert_eq!(fast, slow, "cascade after {mv}");
+                        cascades += (fast_score > node.score) as usize;
+                    }
                     let (mut fast, mut slow) = (Vec::new(), Vec::new());
                     sim.singles_sse2(&node.rows, &mut fast);
                     sim.singles_rows(&node.rows, &mut slow);
@@ -1586,6 +1737,7 @@ mod tests {
         }
         assert!(bonuses > 10_000, "only {bonuses} non-zero bonuses");
         assert!(pairs > 1_000, "only {pairs} pairs");
+        assert!(cascades > 1_000, "only {cascades} swaps that score");
     }
 
     /// `count` is a population count in wasm and `byte_sum(marks(..))` natively: both agree
