@@ -69,12 +69,29 @@ pub struct Weights {
     pub after_next: i32,
 }
 
+impl Weights {
+    /// The agent's weights for `colors` colours: with 5 and 6 colours "ready" windows count
+    /// (150 / 80 / 60 / 100). They cost width (five row pairs per move instead of three,
+    /// boards with more pair moves) but at equal CPU won on fresh seeds 111..130: 6 colours
+    /// +1.30% (10-0), 5 colours +0.30% (3-2; +0.44% over 7 seeds with 101..110); with 4
+    /// colours they lost (−0.62%). See docs/solver-report.md.
+    pub fn for_colors(colors: u8) -> Self {
+        match colors {
+            0..=4 => Weights::default(),
+            _ => Weights {
+                triple: 150,
+                double: 80,
+                diagonal: 60,
+                ready: 100,
+                ..Weights::default()
+            },
+        }
+    }
+}
+
 impl Default for Weights {
+    /// Without "ready" (the agent's weights with 4 colours).
     fn default() -> Self {
-        // At a fixed width of 100 on seeds 101..110, 150 / 80 / 60 / 100 removes 2.1% more
-        // squares than these; but its boards hold more pair moves and "ready" reads five row
-        // pairs per move instead of three, so in the same time the width halves and it lost
-        // (0.866 against 0.877 of Psyho at 5 s, seeds 1..10). See docs/solver-report.md.
         Weights {
             triple: 220,
             double: 44,
@@ -471,7 +488,9 @@ impl Sim {
             buffer: obs.buffer,
             keys,
             pair_fraction,
-            weights: settings.weights,
+            weights: settings
+                .weights
+                .unwrap_or_else(|| Weights::for_colors(obs.colors)),
         }
     }
 
@@ -1265,7 +1284,8 @@ pub struct Settings {
     pub width: Option<usize>,
     /// Arena links kept before unreachable ones are dropped.
     pub arena_limit: usize,
-    pub weights: Weights,
+    /// The evaluation's weights; `None`: `Weights::for_colors`.
+    pub weights: Option<Weights>,
     /// Overrides the share of the older layer whose pairs are always tried.
     pub pair_fraction: Option<f64>,
 }
@@ -1275,7 +1295,7 @@ impl Default for Settings {
         Settings {
             width: None,
             arena_limit: ARENA_START_LIMIT,
-            weights: Weights::default(),
+            weights: None,
             pair_fraction: None,
         }
     }
@@ -1646,16 +1666,14 @@ mod tests {
     fn incremental_bonus_and_hash_match_a_fresh_computation() {
         // The default weights, and "ready" windows (which read the rows around a pair).
         let ready = Settings {
-            weights: Weights {
-                triple: 150,
-                double: 80,
-                diagonal: 60,
-                ready: 100,
-                ..Weights::default()
-            },
+            weights: Some(Weights::for_colors(6)),
             ..Settings::default()
         };
-        for settings in [Settings::default(), ready] {
+        let plain = Settings {
+            weights: Some(Weights::default()),
+            ..Settings::default()
+        };
+        for settings in [plain, ready] {
             walk_with(&instance(7, &[]), 600, &settings, |_, node, state| {
                 let obs = Observation {
                     board: state.board.clone(),
@@ -1677,17 +1695,15 @@ mod tests {
     #[test]
     fn sse2_and_u128_rows_agree() {
         let ready = Settings {
-            weights: Weights {
-                triple: 150,
-                double: 80,
-                diagonal: 60,
-                ready: 100,
-                ..Weights::default()
-            },
+            weights: Some(Weights::for_colors(6)),
+            ..Settings::default()
+        };
+        let plain = Settings {
+            weights: Some(Weights::default()),
             ..Settings::default()
         };
         let (mut bonuses, mut pairs, mut cascades) = (0, 0, 0);
-        for settings in [Settings::default(), ready] {
+        for settings in [plain, ready] {
             for (seed, params) in [
                 (3, vec![]),
                 (12, vec![("n", 16), ("colors", 4)]),
