@@ -8,7 +8,7 @@
 //! Usage: cargo run --release --example lines_mid_ab -- N C SEEDS_FROM COUNT
 //! BUDGET=ms per game on the work clock (default 5000); UNIT_US (default 6);
 //! overrides of `expectimax::Tuning`: FINALISTS, RERANKED, RERANK_WEIGHT, PLAYOUT_ROUNDS,
-//! HORIZON, CROWD_POWER.
+//! HORIZON, CROWD_POWER, BLEND.
 use arcade::clock::Budget;
 use arcade::game::{play, Game, Params};
 use arcade::games::lines::solver::expectimax::ExpectimaxAgent;
@@ -47,6 +47,7 @@ fn main() {
         t.playout_rounds = env("PLAYOUT_ROUNDS").unwrap_or(t.playout_rounds);
         t.horizon = env("HORIZON").unwrap_or(t.horizon);
         t.crowd_power = env("CROWD_POWER").unwrap_or(t.crowd_power);
+        t.blend = env("BLEND").unwrap_or(t.blend);
         let game_start = cpu_seconds();
         let clock = Box::new(move || work_done() as f64 * unit_ms);
         let mut budget = Budget::with_clock(budget_ms, clock);

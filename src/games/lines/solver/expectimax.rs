@@ -82,6 +82,7 @@ pub struct Tuning {
     pub playout_rounds: usize,
     pub horizon: usize,
     pub crowd_power: f64,
+    pub blend: f64,
 }
 
 impl Default for Tuning {
@@ -93,6 +94,7 @@ impl Default for Tuning {
             playout_rounds: PLAYOUT_ROUNDS,
             horizon: HORIZON,
             crowd_power: CROWD_POWER,
+            blend: BLEND,
         }
     }
 }
@@ -248,7 +250,7 @@ impl Agent<Lines> for ExpectimaxAgent {
         let score = |i: usize| {
             // The sampled mean leaves the survival term out: blend against the value without it.
             let sampled = sums[i] / rounds as f64;
-            ranked[i].value + BLEND * (sampled - (ranked[i].value - survival[i]))
+            ranked[i].value + tuning.blend * (sampled - (ranked[i].value - survival[i]))
         };
         let mut best = 0;
         for i in 1..ranked.len() {
