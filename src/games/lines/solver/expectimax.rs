@@ -83,6 +83,8 @@ pub struct Tuning {
     pub horizon: usize,
     pub crowd_power: f64,
     pub blend: f64,
+    /// The greedy look's shortlist when no rows are built.
+    pub look: usize,
 }
 
 impl Default for Tuning {
@@ -95,6 +97,7 @@ impl Default for Tuning {
             horizon: HORIZON,
             crowd_power: CROWD_POWER,
             blend: BLEND,
+            look: greedy::SHORTLIST,
         }
     }
 }
@@ -162,7 +165,7 @@ impl Agent<Lines> for ExpectimaxAgent {
                     ROW_LOOK_SHARE * budget.remaining_ms() / moves_left / self.look_ms.max(1e-6);
                 (affordable as usize).clamp(greedy::SHORTLIST, ROW_SHORTLIST)
             }
-            false => greedy::SHORTLIST,
+            false => tuning.look,
         };
         let mut ranked = greedy::rank(ev, &obs.grid, shortlist);
         if rows {
@@ -176,7 +179,7 @@ impl Agent<Lines> for ExpectimaxAgent {
         let best_now = ranked[0];
         // A round values every finalist's reply, each a smaller greedy look.
         let round_ms = (budget.elapsed_ms() - start) * (tuning.finalists * REPLY_SHORTLIST) as f64
-            / greedy::SHORTLIST as f64;
+            / shortlist.max(greedy::SHORTLIST) as f64;
         // Building long rows, the greedy look plays better than sampling its best few.
         if best_now.points > 0
             || rows
