@@ -8,7 +8,7 @@
 //! Usage: cargo run --release --example lines_mid_ab -- N C SEEDS_FROM COUNT
 //! BUDGET=ms per game on the work clock (default 5000); UNIT_US (default 6);
 //! overrides of `expectimax::Tuning`: FINALISTS, RERANKED, RERANK_WEIGHT, PLAYOUT_ROUNDS,
-//! HORIZON, CROWD_POWER, BLEND, LOOK.
+//! HORIZON, CROWD_POWER, BLEND, LOOK, LINDY (1: on).
 use arcade::clock::Budget;
 use arcade::game::{play, Game, Params};
 use arcade::games::lines::solver::expectimax::ExpectimaxAgent;
@@ -49,6 +49,7 @@ fn main() {
         t.crowd_power = env("CROWD_POWER").unwrap_or(t.crowd_power);
         t.blend = env("BLEND").unwrap_or(t.blend);
         t.look = env("LOOK").unwrap_or(t.look);
+        t.lindy = env::<u8>("LINDY").map_or(t.lindy, |x| x != 0);
         let game_start = cpu_seconds();
         let clock = Box::new(move || work_done() as f64 * unit_ms);
         let mut budget = Budget::with_clock(budget_ms, clock);

@@ -85,6 +85,9 @@ pub struct Tuning {
     pub blend: f64,
     /// The greedy look's shortlist when no rows are built.
     pub look: usize,
+    /// The horizon grows with the moves already played (a game that has lived long is likely
+    /// to live on): moves left count at most the larger of `horizon` and the moves made.
+    pub lindy: bool,
 }
 
 impl Default for Tuning {
@@ -98,6 +101,7 @@ impl Default for Tuning {
             crowd_power: CROWD_POWER,
             blend: BLEND,
             look: greedy::SHORTLIST,
+            lindy: false,
         }
     }
 }
@@ -131,7 +135,11 @@ impl ExpectimaxAgent {
 
 /// This move's share of the remaining time.
 fn time_share(obs: &Observation, remaining_ms: f64, tuning: &Tuning) -> f64 {
-    let moves_left = MAX_MOVES.saturating_sub(obs.moves).clamp(1, tuning.horizon) as f64;
+    let horizon = match tuning.lindy {
+        true => tuning.horizon.max(obs.moves),
+        false => tuning.horizon,
+    };
+    let moves_left = MAX_MOVES.saturating_sub(obs.moves).clamp(1, horizon) as f64;
     let filled = obs.grid.iter().filter(|&&x| x != 0).count() as f64 / obs.grid.len() as f64;
     let crowding = (filled / TYPICAL_FILL)
         .powf(tuning.crowd_power)
@@ -194,8 +202,8 @@ impl Agent<Lines> for ExpectimaxAgent {
         let rerank_weight = tuning.rerank_weight.unwrap_or(weight);
         // On tight boards (where the learned term is on), with time for enough rounds of
         // them, each sample plays the reply out; a round then costs twice as much.
-        let playout = weight > 0.0
-            && share >= (tuning.playout_rounds * PLAYOUT_REPLIES) as f64 * round_ms;
+        let playout =
+            weight > 0.0 && share >= (tuning.playout_rounds * PLAYOUT_REPLIES) as f64 * round_ms;
         // On tight boards the learned survival term re-ranks the greedy look's best few.
         let survival = match weight > 0.0 {
             true => rerank_by_survival(ev, &obs.grid, &mut ranked, rerank_weight, tuning.reranked),

@@ -983,6 +983,34 @@ mod tests {
     use crate::games::lines::lines_on;
 
     #[test]
+    fn the_work_counter_counts_evaluations_shortlists_and_patterns() {
+        // Tests run on their own threads: the counter starts at 0 here.
+        let n = 9;
+        let mut grid = vec![0u8; n * n];
+        grid[0] = 1;
+        grid[40] = 2;
+        let mut ev = Evaluator::new(n, Weights::default());
+        let start = work_done();
+        ev.evaluate(&grid);
+        assert_eq!(work_done() - start, 1, "an evaluation");
+        ev.shortlist(&grid, 10);
+        assert_eq!(work_done() - start, 2, "and a shortlist");
+        ev.survival(&grid);
+        assert_eq!(
+            work_done() - start,
+            5,
+            "and the features and patterns of survival"
+        );
+        ev.learned_weight = 5.0;
+        ev.evaluate(&grid);
+        assert_eq!(
+            work_done() - start,
+            8,
+            "an evaluation with the learned term"
+        );
+    }
+
+    #[test]
     fn windows_cover_every_line_of_five() {
         // 7x7: 3 horizontal and 3 vertical windows per row/column, 3 x 3 per diagonal way.
         let geo = Geometry::new(7);
