@@ -27,6 +27,18 @@ pub struct DuelConfig {
     pub fade: f64,
     /// Skip player 0's moves onto its own capped cells out of the AIs' reach.
     pub prune: bool,
+    /// Sampled AI futures besides the predicted one: each node is played in every future
+    /// (player 0's moves shared; a move illegal in a future stays in place there) and
+    /// valued by the mean over the futures (0: the predicted future alone).
+    pub futures: usize,
+    /// The futures' AIs use particles drawn from the filters (else the posterior mean
+    /// weights); both with the random moves at their eps.
+    pub sample_weights: bool,
+    /// Weight of the predicted future in the mean (the sampled ones weigh 1 each).
+    pub nominal_weight: f64,
+    /// The futures' AIs move at random only in the plan's first this many turns (greedy
+    /// after: the player plans again each turn).
+    pub random_turns: usize,
 }
 
 impl Default for DuelConfig {
@@ -38,14 +50,19 @@ impl Default for DuelConfig {
             room: 0.0,
             fade: 30.0,
             prune: false,
+            futures: 0,
+            sample_weights: true,
+            nominal_weight: 1.0,
+            random_turns: usize::MAX,
         }
     }
 }
 
-/// One beam node: a board and where it came from.
+/// One beam node: its board in every future (the predicted one first) and where it came
+/// from.
 #[derive(Clone)]
 struct Node {
-    sim: Sim,
+    sims: Vec<Sim>,
     /// Index of the parent in the previous layer, and player 0's move from it.
     parent: u32,
     mv: u8,
@@ -132,13 +149,50 @@ pub fn evaluate(sim: &Sim, values: &Values, config: &DuelConfig) -> f64 {
     (1.0 + estimate[0].max(0.0) / sa).log2()
 }
 
-/// The AIs' predicted targets on `sim`: each one's greedy move under `ais` (ties broken by
-/// a fixed draw, so the same board always gives the same targets).
+/// One future of the AIs: each AI's weights and random rate, and the random numbers it
+/// draws (a stream per turn and player, the same for every node, so nodes compare paired).
+#[derive(Clone, Copy, Debug)]
+pub struct Future {
+    /// Indexed by player (0 unused).
+    pub w: [KindWeights; MAX_PLAYERS],
+    pub eps: [f64; MAX_PLAYERS],
+    /// 0 for the predicted future (greedy moves, ties by a draw fixed per turn).
+    pub seed: u64,
+}
+
+impl Future {
+    /// The predicted future: every AI plays the greedy move of `ais` (one per AI).
+    pub fn predicted(ais: &[KindWeights]) -> Future {
+        let mut w = [[0.0; 5]; MAX_PLAYERS];
+        w[1..=ais.len()].copy_from_slice(ais);
+        Future {
+            w,
+            eps: [0.0; MAX_PLAYERS],
+            seed: 0,
+        }
+    }
+}
+
+/// The AIs' targets on `sim` in `future`. The predicted future (seed 0) gives each AI's
+/// greedy move (ties broken by a fixed draw, so the same board always gives the same
+/// targets); the others draw their random moves from the future's stream for this turn.
 #[inline]
-fn predict(sim: &Sim, ais: &[KindWeights], values: &Values, targets: &mut [u8; MAX_PLAYERS]) {
-    let mut rng = FastRng::new(sim.turn as u64);
+fn predict(
+    sim: &Sim,
+    future: &Future,
+    random: bool,
+    values: &Values,
+    targets: &mut [u8; MAX_PLAYERS],
+) {
+    let mut rng = FastRng::new(
+        future
+            .seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(sim.turn as u64),
+    );
     for p in 1..sim.m {
-        targets[p] = sim.ai_move(p, &ais[p - 1], 0.0, values, &mut rng);
+        let eps = if random { future.eps[p] } else { 0.0 };
+        targets[p] = sim.ai_move(p, &future.w[p], eps, values, &mut rng);
     }
 }
 
@@ -168,31 +222,53 @@ fn moves_worth_trying(sim: &Sim) -> u128 {
     }
 }
 
-/// A quick fingerprint of a board (to drop duplicate nodes).
+/// A quick fingerprint of a board (to drop duplicate nodes): its territories, pieces and
+/// scores.
 #[inline]
-fn fingerprint(sim: &Sim) -> u64 {
+fn fingerprint(m: usize, own: &[u128], pos: &[u8], scores: &[i64]) -> u64 {
     let mut h = 0xCBF2_9CE4_8422_2325u64;
     let mut mix = |x: u64| {
         h = (h ^ x).wrapping_mul(0x0100_0000_01B3);
         h ^= h >> 29;
     };
-    for p in 0..sim.m {
-        mix(sim.own[p] as u64);
-        mix((sim.own[p] >> 64) as u64);
-        mix(sim.pos[p] as u64);
-        mix(sim.scores[p] as u64);
+    for p in 0..m {
+        mix(own[p] as u64);
+        mix((own[p] >> 64) as u64);
+        mix(pos[p] as u64);
+        mix(scores[p] as u64);
     }
     h
 }
 
-/// What a beam searches from: the board now, the AIs' weights, last turn's plan.
+/// `evaluate` without potentials: log2(1 + S0 / max SA) of the scores.
+#[inline]
+fn ratio_value(m: usize, scores: &[i64; MAX_PLAYERS]) -> f64 {
+    let sa = scores[1..m].iter().fold(1.0, |a, &s| f64::max(a, s as f64));
+    (1.0 + (scores[0] as f64).max(0.0) / sa).log2()
+}
+
+/// What a beam searches from: the board now, the AIs' futures (the predicted one first),
+/// last turn's plan.
 #[derive(Clone, Copy)]
 struct Problem<'a> {
     root: &'a Sim,
-    ais: &'a [KindWeights],
+    futures: &'a [Future],
     values: &'a Values,
     config: &'a DuelConfig,
     previous: &'a [u8],
+}
+
+/// The targets of a turn: the AIs' `targets` and player 0's move `cell` (legal in the
+/// predicted future); where the move is not legal (another future), player 0 stays in place.
+#[inline]
+fn with_move(sim: &Sim, cell: u8, targets: &[u8; MAX_PLAYERS]) -> [u8; MAX_PLAYERS] {
+    let mut t = *targets;
+    t[0] = if sim.candidates(0) & (1u128 << cell) != 0 {
+        cell
+    } else {
+        sim.pos[0]
+    };
+    t
 }
 
 /// One beam of `width` over `depth` turns. `previous`: last turn's plan from now on, kept in
@@ -206,15 +282,23 @@ fn beam(
 ) -> Option<Plan> {
     let Problem {
         root,
-        ais,
+        futures,
         values,
         config,
         previous,
     } = *problem;
     let depth = config.depth.min(TURNS - root.turn).max(1);
+    let k = futures.len();
+    // The futures' weights in the node value: the predicted one, then the sampled ones.
+    let weights: Vec<f64> = (0..k)
+        .map(|f| if f == 0 { config.nominal_weight } else { 1.0 })
+        .collect();
+    let total: f64 = weights.iter().sum();
+    // Without potentials a child's value needs its scores only (`Sim::peek`).
+    let fast = config.territory == 0.0 && config.room == 0.0;
     let mut layers: Vec<Vec<(u32, u8)>> = Vec::with_capacity(depth);
     let mut beam = vec![Node {
-        sim: root.clone(),
+        sims: vec![root.clone(); k],
         parent: 0,
         mv: 0,
         value: 0.0,
@@ -225,41 +309,59 @@ fn beam(
     let mut children: Vec<(u32, u8, f64, u64, bool)> = Vec::new();
     let mut order: Vec<u32> = Vec::new();
     let mut seen: Vec<u64> = Vec::new();
-    let mut targets = [0u8; MAX_PLAYERS];
+    // The AIs' targets of each node in each future (they do not depend on player 0's move).
     let mut node_targets: Vec<[u8; MAX_PLAYERS]> = Vec::new();
     for d in 0..depth {
         children.clear();
         node_targets.clear();
+        for node in &beam {
+            for (sim, future) in node.sims.iter().zip(futures) {
+                let mut targets = [0u8; MAX_PLAYERS];
+                predict(sim, future, d < config.random_turns, values, &mut targets);
+                node_targets.push(targets);
+            }
+        }
         for (i, node) in beam.iter().enumerate() {
-            predict(&node.sim, ais, values, &mut targets);
-            node_targets.push(targets);
             let planned = if node.follows_plan {
                 previous.get(d).copied()
             } else {
                 None
             };
+            let nominal = &node.sims[0];
             let mut options = if config.prune {
-                moves_worth_trying(&node.sim)
+                moves_worth_trying(nominal)
             } else {
-                node.sim.candidates(0)
+                nominal.candidates(0)
             };
+            let targets = &node_targets[i * k..(i + 1) * k];
             while options != 0 {
                 let cell = options.trailing_zeros() as u8;
                 options &= options - 1;
-                let mut sim = node.sim.clone();
-                targets[0] = cell;
-                sim.step(&targets, values);
-                let value = evaluate(&sim, values, config);
-                children.push((
-                    i as u32,
-                    cell,
-                    value,
-                    fingerprint(&sim),
-                    planned == Some(cell),
-                ));
+                let mut value = 0.0;
+                let mut print = 0;
+                for f in 0..k {
+                    let from = &node.sims[f];
+                    let t = with_move(from, cell, &targets[f]);
+                    if fast {
+                        // Scores and territories only; the board is made for kept nodes.
+                        let peek = from.peek(&t, values);
+                        value += weights[f] * ratio_value(from.m, &peek.scores);
+                        if f == 0 {
+                            print = fingerprint(from.m, &peek.own, &peek.pos, &peek.scores);
+                        }
+                    } else {
+                        let mut sim = from.clone();
+                        sim.step(&t, values);
+                        value += weights[f] * evaluate(&sim, values, config);
+                        if f == 0 {
+                            print = fingerprint(sim.m, &sim.own, &sim.pos, &sim.scores);
+                        }
+                    }
+                }
+                children.push((i as u32, cell, value / total, print, planned == Some(cell)));
             }
         }
-        *nodes += children.len() as u64;
+        *nodes += (children.len() * k) as u64;
         // Best first; the plan's node always stays.
         order.clear();
         order.extend(0..children.len() as u32);
@@ -269,8 +371,8 @@ fn beam(
         });
         seen.clear();
         let mut next = Vec::with_capacity(width + 1);
-        for &k in &order {
-            let (parent, mv, value, f, follows_plan) = children[k as usize];
+        for &c in &order {
+            let (parent, mv, value, f, follows_plan) = children[c as usize];
             if next.len() >= width.max(1) + usize::from(follows_plan) {
                 break;
             }
@@ -278,12 +380,21 @@ fn beam(
                 continue;
             }
             seen.push(f);
-            let mut sim = beam[parent as usize].sim.clone();
-            let mut t = node_targets[parent as usize];
-            t[0] = mv;
-            sim.step(&t, values);
+            let from = &beam[parent as usize];
+            let p = parent as usize;
+            let sims = from
+                .sims
+                .iter()
+                .zip(&node_targets[p * k..(p + 1) * k])
+                .map(|(sim, targets)| {
+                    let t = with_move(sim, mv, targets);
+                    let mut sim = sim.clone();
+                    sim.step(&t, values);
+                    sim
+                })
+                .collect();
             next.push(Node {
-                sim,
+                sims,
                 parent,
                 mv,
                 value,
@@ -320,10 +431,10 @@ fn beam(
 /// `used(nodes)` says which fraction of the search's time is spent; a beam is not started
 /// when twice the last one's time would not fit, and one that runs out is dropped. Returns
 /// the widest finished plan. The first beam always finishes (pass a small `start` when time
-/// is short).
+/// is short). `futures[0]` is the predicted future (legal moves are taken from it).
 pub fn search(
     root: &Sim,
-    ais: &[KindWeights],
+    futures: &[Future],
     values: &Values,
     config: &DuelConfig,
     previous: &[u8],
@@ -345,7 +456,7 @@ pub fn search(
         };
         let problem = Problem {
             root,
-            ais,
+            futures,
             values,
             config,
             previous,
@@ -388,7 +499,8 @@ mod tests {
         let ais = [[0.9, 0.5, 0.0, 0.7, 0.4]];
         let config = DuelConfig::default();
         let mut asked = 0;
-        let plan = search(&root, &ais, &values, &config, &[], 1, &mut |_| {
+        let futures = [Future::predicted(&ais)];
+        let plan = search(&root, &futures, &values, &config, &[], 1, &mut |_| {
             asked += 1;
             1.0
         });
@@ -401,7 +513,7 @@ mod tests {
         let mut targets = [0u8; MAX_PLAYERS];
         for &mv in &plan.moves {
             assert_ne!(sim.candidates(0) & (1u128 << mv), 0, "turn {}", sim.turn);
-            predict(&sim, &ais, &values, &mut targets);
+            predict(&sim, &futures[0], true, &values, &mut targets);
             targets[0] = mv;
             sim.step(&targets, &values);
         }
@@ -419,12 +531,19 @@ mod tests {
             max_width: 16,
             ..DuelConfig::default()
         };
-        let narrow = search(&root, &ais, &values, &config, &[], 1, &mut |_| 1.0);
+        let futures = [Future::predicted(&ais)];
+        let narrow = search(&root, &futures, &values, &config, &[], 1, &mut |_| 1.0);
         // Given the narrow plan as last turn's plan, the wide beam keeps it as a candidate,
         // so it cannot end below it.
-        let wide = search(&root, &ais, &values, &config, &narrow.moves, 1, &mut |_| {
-            0.0
-        });
+        let wide = search(
+            &root,
+            &futures,
+            &values,
+            &config,
+            &narrow.moves,
+            1,
+            &mut |_| 0.0,
+        );
         assert_eq!(wide.width, 16);
         assert!(
             wide.value >= narrow.value,

@@ -213,6 +213,14 @@ pub enum Kind {
     EnemyHigher = 4,
 }
 
+/// The part of a board after a turn that `Sim::peek` computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Peek {
+    pub own: [Bits; MAX_PLAYERS],
+    pub pos: [u8; MAX_PLAYERS],
+    pub scores: [i64; MAX_PLAYERS],
+}
+
 #[derive(Clone, Debug)]
 pub struct Sim {
     pub m: usize,
@@ -517,6 +525,53 @@ impl Sim {
         removed
     }
 
+    /// What `step(targets)` would do to the scores, the territories and the piece positions,
+    /// without changing the board (no levels, no reachable regions): the cheap look at a
+    /// child that a search ranks before simulating only the children it keeps.
+    pub fn peek(&self, targets: &[u8; MAX_PLAYERS], values: &Values) -> Peek {
+        let m = self.m;
+        let mut peek = Peek {
+            own: self.own,
+            pos: self.pos,
+            scores: self.scores,
+        };
+        let (mut seen, mut shared): (Bits, Bits) = (0, 0);
+        for &cell in &targets[..m] {
+            let b = bit(cell as usize);
+            shared |= seen & b;
+            seen |= b;
+        }
+        for (p, &target) in targets[..m].iter().enumerate() {
+            let cell = target as usize;
+            let b = bit(cell);
+            let owner = self.owner[cell];
+            if shared & b != 0 && owner != p as i8 {
+                continue;
+            }
+            let v = values.v[cell] as i64;
+            if owner < 0 {
+                peek.own[p] |= b;
+                peek.scores[p] += v;
+            } else if owner as usize == p {
+                if self.level[cell] < self.u {
+                    peek.scores[p] += v;
+                }
+            } else {
+                let q = owner as usize;
+                peek.scores[q] -= v;
+                if self.level[cell] == 1 {
+                    peek.own[q] &= !b;
+                    peek.own[p] |= b;
+                    peek.scores[p] += v;
+                } else {
+                    continue;
+                }
+            }
+            peek.pos[p] = target;
+        }
+        peek
+    }
+
     /// The AI with the highest score (the first one on a tie).
     #[inline]
     pub fn leader(&self) -> usize {
@@ -593,7 +648,17 @@ mod tests {
                     &crate::games::territory::Action::to_cell(pick as usize),
                 )
                 .unwrap();
+                let peek = sim.peek(&state.history[t].targets, &values);
                 sim.step(&state.history[t].targets, &values);
+                assert_eq!(
+                    peek,
+                    Peek {
+                        own: sim.own,
+                        pos: sim.pos,
+                        scores: sim.scores
+                    },
+                    "seed {seed} turn {t}"
+                );
                 assert_eq!(sim.owner, state.board.owner, "seed {seed} turn {t}");
                 assert_eq!(sim.level, state.board.level, "seed {seed} turn {t}");
                 assert_eq!(sim.pos, state.board.pos, "seed {seed} turn {t}");
