@@ -9,7 +9,7 @@
 //! until the turn's time share is spent; the best plan of the widest finished beam is
 //! played. Last turn's plan, shifted by one, is kept in every beam as a candidate.
 
-use super::sim::{FastRng, KindWeights, Sim, Values};
+use super::sim::{FastRng, KindWeights, Peek, Sim, Values};
 use crate::games::territory::{CELLS, MAX_PLAYERS, TURNS};
 
 /// The search's settings.
@@ -27,6 +27,9 @@ pub struct DuelConfig {
     pub fade: f64,
     /// Skip player 0's moves onto its own capped cells out of the AIs' reach.
     pub prune: bool,
+    /// Weight of each player's frontier: the value of the empty cells next to its cells
+    /// (an AI walled in has none), fading like the potentials.
+    pub frontier: f64,
     /// Sampled AI futures besides the predicted one: each node is played in every future
     /// (player 0's moves shared; a move illegal in a future stays in place there) and
     /// valued by the mean over the futures (0: the predicted future alone).
@@ -50,6 +53,7 @@ impl Default for DuelConfig {
             room: 0.0,
             fade: 30.0,
             prune: false,
+            frontier: 0.0,
             futures: 0,
             sample_weights: true,
             nominal_weight: 1.0,
@@ -102,6 +106,7 @@ pub fn evaluate(sim: &Sim, values: &Values, config: &DuelConfig) -> f64 {
     for (p, e) in estimate.iter_mut().enumerate().take(m) {
         *e = sim.scores[p] as f64;
     }
+    add_frontier(&mut estimate, m, &sim.own, fade, values, config);
     if fade > 0.0 && (config.territory != 0.0 || config.room != 0.0) {
         let mut owned = 0u128;
         for p in 0..m {
@@ -240,11 +245,40 @@ fn fingerprint(m: usize, own: &[u128], pos: &[u8], scores: &[i64]) -> u64 {
     h
 }
 
-/// `evaluate` without potentials: log2(1 + S0 / max SA) of the scores.
+/// Adds `config.frontier` times `fade` times the value of each player's frontier (the
+/// empty cells next to its cells) to its estimate.
 #[inline]
-fn ratio_value(m: usize, scores: &[i64; MAX_PLAYERS]) -> f64 {
-    let sa = scores[1..m].iter().fold(1.0, |a, &s| f64::max(a, s as f64));
-    (1.0 + (scores[0] as f64).max(0.0) / sa).log2()
+fn add_frontier(
+    estimate: &mut [f64; MAX_PLAYERS],
+    m: usize,
+    own: &[u128; MAX_PLAYERS],
+    fade: f64,
+    values: &Values,
+    config: &DuelConfig,
+) {
+    if config.frontier == 0.0 || fade <= 0.0 {
+        return;
+    }
+    let owned = own[..m].iter().fold(0, |a, &s| a | s);
+    let empty = super::sim::FULL & !owned;
+    for p in 0..m {
+        let open = super::sim::spread(own[p]) & empty;
+        estimate[p] += fade * config.frontier * value_sum(open, values) as f64;
+    }
+}
+
+/// `evaluate` from the scores and territories after a turn (`Sim::peek`), for boards
+/// without the other potentials.
+#[inline]
+fn peek_value(m: usize, turn: usize, peek: &Peek, values: &Values, config: &DuelConfig) -> f64 {
+    let mut estimate = [0f64; MAX_PLAYERS];
+    for (e, &s) in estimate.iter_mut().zip(&peek.scores).take(m) {
+        *e = s as f64;
+    }
+    let fade = (TURNS.saturating_sub(turn) as f64 / config.fade).min(1.0);
+    add_frontier(&mut estimate, m, &peek.own, fade, values, config);
+    let sa = estimate[1..m].iter().copied().fold(1.0, f64::max);
+    (1.0 + estimate[0].max(0.0) / sa).log2()
 }
 
 /// What a beam searches from: the board now, the AIs' futures (the predicted one first),
@@ -345,7 +379,8 @@ fn beam(
                     if fast {
                         // Scores and territories only; the board is made for kept nodes.
                         let peek = from.peek(&t, values);
-                        value += weights[f] * ratio_value(from.m, &peek.scores);
+                        value +=
+                            weights[f] * peek_value(from.m, from.turn + 1, &peek, values, config);
                         if f == 0 {
                             print = fingerprint(from.m, &peek.own, &peek.pos, &peek.scores);
                         }
@@ -497,28 +532,82 @@ mod tests {
         let values = Values::new(&inst.values);
         let root = Sim::new(&Board::start(&inst.starts), inst.m, inst.u, &values, 0);
         let ais = [[0.9, 0.5, 0.0, 0.7, 0.4]];
-        let config = DuelConfig::default();
-        let mut asked = 0;
-        let futures = [Future::predicted(&ais)];
-        let plan = search(&root, &futures, &values, &config, &[], 1, &mut |_| {
-            asked += 1;
-            1.0
-        });
-        // Only the first beam (width 1) ran, to the full depth.
-        assert_eq!(plan.width, 1);
-        assert_eq!(plan.moves.len(), config.depth);
-        assert!(asked >= 1);
-        // Replaying the plan against the predicted AI moves: every move is legal.
-        let mut sim = root.clone();
-        let mut targets = [0u8; MAX_PLAYERS];
-        for &mv in &plan.moves {
-            assert_ne!(sim.candidates(0) & (1u128 << mv), 0, "turn {}", sim.turn);
-            predict(&sim, &futures[0], true, &values, &mut targets);
-            targets[0] = mv;
-            sim.step(&targets, &values);
+        // Plain ratio (children valued by `Sim::peek`), with the frontier term (the same),
+        // and with the potentials (children simulated in full).
+        for config in [
+            DuelConfig::default(),
+            DuelConfig {
+                frontier: 1.0,
+                ..DuelConfig::default()
+            },
+            DuelConfig {
+                territory: 1.0,
+                room: 0.5,
+                ..DuelConfig::default()
+            },
+        ] {
+            let mut asked = 0;
+            let futures = [Future::predicted(&ais)];
+            let plan = search(&root, &futures, &values, &config, &[], 1, &mut |_| {
+                asked += 1;
+                1.0
+            });
+            // Only the first beam (width 1) ran, to the full depth.
+            assert_eq!(plan.width, 1);
+            assert_eq!(plan.moves.len(), config.depth);
+            assert!(asked >= 1);
+            // Replaying the plan against the predicted AI moves: every move is legal.
+            let mut sim = root.clone();
+            let mut targets = [0u8; MAX_PLAYERS];
+            for &mv in &plan.moves {
+                assert_ne!(sim.candidates(0) & (1u128 << mv), 0, "turn {}", sim.turn);
+                predict(&sim, &futures[0], true, &values, &mut targets);
+                targets[0] = mv;
+                sim.step(&targets, &values);
+            }
+            // The plan's value is that of the board it reaches.
+            assert_eq!(plan.value, evaluate(&sim, &values, &config), "{config:?}");
         }
-        // The plan's value is that of the board it reaches.
-        assert_eq!(plan.value, evaluate(&sim, &values, &config));
+    }
+
+    #[test]
+    fn with_sampled_futures_a_plan_is_valued_by_the_mean_over_the_futures() {
+        let inst = duel_instance(5);
+        let values = Values::new(&inst.values);
+        let root = Sim::new(&Board::start(&inst.starts), inst.m, inst.u, &values, 0);
+        let ais = [[0.8, 0.6, 0.0, 0.9, 0.3]];
+        let predicted = Future::predicted(&ais);
+        // A second future whose AI always moves at random.
+        let mut random = predicted;
+        random.seed = 1;
+        random.eps[1] = 1.0;
+        let futures = [predicted, random];
+        let config = DuelConfig {
+            nominal_weight: 3.0,
+            ..DuelConfig::default()
+        };
+        let plan = search(&root, &futures, &values, &config, &[], 4, &mut |_| 1.0);
+        // Replay in each future (a move not legal there stays in place).
+        let mut total = 0.0;
+        for (future, weight) in futures.iter().zip([3.0, 1.0]) {
+            let mut sim = root.clone();
+            let mut targets = [0u8; MAX_PLAYERS];
+            for &mv in &plan.moves {
+                predict(&sim, future, true, &values, &mut targets);
+                let t = with_move(&sim, mv, &targets);
+                sim.step(&t, &values);
+            }
+            total += weight * evaluate(&sim, &values, &config);
+        }
+        assert!(
+            (plan.value - total / 4.0).abs() < 1e-12,
+            "{} vs {}",
+            plan.value,
+            total / 4.0
+        );
+        // Ranked over both futures, the plan is not the predicted future's best alone.
+        let alone = search(&root, &futures[..1], &values, &config, &[], 4, &mut |_| 1.0);
+        assert_ne!(plan.moves, alone.moves);
     }
 
     #[test]

@@ -96,6 +96,7 @@ impl Config {
             "duel_room" => self.duel.room = value,
             "duel_fade" => self.duel.fade = value,
             "duel_prune" => self.duel.prune = value != 0.0,
+            "duel_frontier" => self.duel.frontier = value,
             "duel_futures" => self.duel.futures = value as usize,
             "duel_sample" => self.duel.sample_weights = value != 0.0,
             "duel_nominal" => self.duel.nominal_weight = value,
