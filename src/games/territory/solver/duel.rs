@@ -53,7 +53,7 @@ impl Default for DuelConfig {
             room: 0.0,
             fade: 30.0,
             prune: false,
-            frontier: 0.0,
+            frontier: 0.5,
             futures: 0,
             sample_weights: true,
             nominal_weight: 1.0,
@@ -263,7 +263,7 @@ fn add_frontier(
     let empty = super::sim::FULL & !owned;
     for p in 0..m {
         let open = super::sim::spread(own[p]) & empty;
-        estimate[p] += fade * config.frontier * value_sum(open, values) as f64;
+        estimate[p] += fade * config.frontier * values.sum(open) as f64;
     }
 }
 
@@ -535,11 +535,11 @@ mod tests {
         // Plain ratio (children valued by `Sim::peek`), with the frontier term (the same),
         // and with the potentials (children simulated in full).
         for config in [
-            DuelConfig::default(),
             DuelConfig {
-                frontier: 1.0,
+                frontier: 0.0,
                 ..DuelConfig::default()
             },
+            DuelConfig::default(),
             DuelConfig {
                 territory: 1.0,
                 room: 0.5,

@@ -99,6 +99,8 @@ pub struct Values {
     pub near: [Bits; CELLS],
     /// `to_rank` by bytes: the rank mask of each byte value at each byte position.
     table: Box<[[Bits; 256]; 13]>,
+    /// The value of each set of cells within a row (10 bits), row by row (40 KB).
+    row_sums: Box<[[u32; 1 << N]; N]>,
 }
 
 impl Values {
@@ -126,6 +128,13 @@ impl Values {
                 }
             }
         }
+        let mut row_sums = Box::new([[0u32; 1 << N]; N]);
+        for (x, row) in row_sums.iter_mut().enumerate() {
+            for set in 1..1usize << N {
+                // The set without its lowest cell, plus that cell.
+                row[set] = row[set & (set - 1)] + values[x * N + set.trailing_zeros() as usize];
+            }
+        }
         let mut values = Values {
             v: *values,
             rank,
@@ -134,6 +143,7 @@ impl Values {
             same,
             near: [0; CELLS],
             table,
+            row_sums,
         };
         for cell in 0..CELLS {
             values.near[cell] = values.to_rank(spread(bit(cell)));
@@ -149,6 +159,16 @@ impl Values {
             r |= row[(s >> (8 * i)) as usize & 0xFF];
         }
         r
+    }
+
+    /// The sum of the values of the cells in `s` (cell layout).
+    #[inline]
+    pub fn sum(&self, s: Bits) -> i64 {
+        let mut total = 0;
+        for (x, row) in self.row_sums.iter().enumerate() {
+            total += row[(s >> (x * N)) as usize & ((1 << N) - 1)] as i64;
+        }
+        total
     }
 
     /// The best value in a non-empty rank mask `r` and the ranks of `r` that have it.
@@ -678,6 +698,26 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn sums_of_cell_sets_agree_with_adding_the_values() {
+        let inst = Territory::generate(12, &Params::new());
+        let values = Values::new(&inst.values);
+        let mut rng = FastRng::new(3);
+        for _ in 0..200 {
+            let s = ((rng.next_u64() as u128) << 64 | rng.next_u64() as u128) & FULL;
+            let expected: i64 = (0..CELLS)
+                .filter(|&c| s >> c & 1 == 1)
+                .map(|c| inst.values[c] as i64)
+                .sum();
+            assert_eq!(values.sum(s), expected);
+        }
+        assert_eq!(
+            values.sum(FULL),
+            inst.values.iter().map(|&v| v as i64).sum::<i64>()
+        );
+        assert_eq!(values.sum(0), 0);
     }
 
     #[test]
