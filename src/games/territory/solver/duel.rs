@@ -195,9 +195,9 @@ fn predict(
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add(sim.turn as u64),
     );
-    for p in 1..sim.m {
+    for (p, target) in targets.iter_mut().enumerate().take(sim.m).skip(1) {
         let eps = if random { future.eps[p] } else { 0.0 };
-        targets[p] = sim.ai_move(p, &future.w[p], eps, values, &mut rng);
+        *target = sim.ai_move(p, &future.w[p], eps, values, &mut rng);
     }
 }
 
