@@ -9,7 +9,7 @@
 //! until the turn's time share is spent; the best plan of the widest finished beam is
 //! played. Last turn's plan, shifted by one, is kept in every beam as a candidate.
 
-use super::sim::{FastRng, KindWeights, Sim, Values};
+use super::sim::{FastRng, KindWeights, Peek, Sim, Values};
 use crate::games::territory::{CELLS, MAX_PLAYERS, TURNS};
 
 /// The search's settings.
@@ -27,6 +27,21 @@ pub struct DuelConfig {
     pub fade: f64,
     /// Skip player 0's moves onto its own capped cells out of the AIs' reach.
     pub prune: bool,
+    /// Weight of each player's frontier: the value of the empty cells next to its cells
+    /// (an AI walled in has none), fading like the potentials.
+    pub frontier: f64,
+    /// Sampled AI futures besides the predicted one: each node is played in every future
+    /// (player 0's moves shared; a move illegal in a future stays in place there) and
+    /// valued by the mean over the futures (0: the predicted future alone).
+    pub futures: usize,
+    /// The futures' AIs use particles drawn from the filters (else the posterior mean
+    /// weights); both with the random moves at their eps.
+    pub sample_weights: bool,
+    /// Weight of the predicted future in the mean (the sampled ones weigh 1 each).
+    pub nominal_weight: f64,
+    /// The futures' AIs move at random only in the plan's first this many turns (greedy
+    /// after: the player plans again each turn).
+    pub random_turns: usize,
 }
 
 impl Default for DuelConfig {
@@ -38,14 +53,20 @@ impl Default for DuelConfig {
             room: 0.0,
             fade: 30.0,
             prune: false,
+            frontier: 0.5,
+            futures: 0,
+            sample_weights: true,
+            nominal_weight: 1.0,
+            random_turns: usize::MAX,
         }
     }
 }
 
-/// One beam node: a board and where it came from.
+/// One beam node: its board in every future (the predicted one first) and where it came
+/// from.
 #[derive(Clone)]
 struct Node {
-    sim: Sim,
+    sims: Vec<Sim>,
     /// Index of the parent in the previous layer, and player 0's move from it.
     parent: u32,
     mv: u8,
@@ -85,6 +106,7 @@ pub fn evaluate(sim: &Sim, values: &Values, config: &DuelConfig) -> f64 {
     for (p, e) in estimate.iter_mut().enumerate().take(m) {
         *e = sim.scores[p] as f64;
     }
+    add_frontier(&mut estimate, m, &sim.own, fade, values, config);
     if fade > 0.0 && (config.territory != 0.0 || config.room != 0.0) {
         let mut owned = 0u128;
         for p in 0..m {
@@ -132,13 +154,50 @@ pub fn evaluate(sim: &Sim, values: &Values, config: &DuelConfig) -> f64 {
     (1.0 + estimate[0].max(0.0) / sa).log2()
 }
 
-/// The AIs' predicted targets on `sim`: each one's greedy move under `ais` (ties broken by
-/// a fixed draw, so the same board always gives the same targets).
+/// One future of the AIs: each AI's weights and random rate, and the random numbers it
+/// draws (a stream per turn and player, the same for every node, so nodes compare paired).
+#[derive(Clone, Copy, Debug)]
+pub struct Future {
+    /// Indexed by player (0 unused).
+    pub w: [KindWeights; MAX_PLAYERS],
+    pub eps: [f64; MAX_PLAYERS],
+    /// 0 for the predicted future (greedy moves, ties by a draw fixed per turn).
+    pub seed: u64,
+}
+
+impl Future {
+    /// The predicted future: every AI plays the greedy move of `ais` (one per AI).
+    pub fn predicted(ais: &[KindWeights]) -> Future {
+        let mut w = [[0.0; 5]; MAX_PLAYERS];
+        w[1..=ais.len()].copy_from_slice(ais);
+        Future {
+            w,
+            eps: [0.0; MAX_PLAYERS],
+            seed: 0,
+        }
+    }
+}
+
+/// The AIs' targets on `sim` in `future`. The predicted future (seed 0) gives each AI's
+/// greedy move (ties broken by a fixed draw, so the same board always gives the same
+/// targets); the others draw their random moves from the future's stream for this turn.
 #[inline]
-fn predict(sim: &Sim, ais: &[KindWeights], values: &Values, targets: &mut [u8; MAX_PLAYERS]) {
-    let mut rng = FastRng::new(sim.turn as u64);
-    for p in 1..sim.m {
-        targets[p] = sim.ai_move(p, &ais[p - 1], 0.0, values, &mut rng);
+fn predict(
+    sim: &Sim,
+    future: &Future,
+    random: bool,
+    values: &Values,
+    targets: &mut [u8; MAX_PLAYERS],
+) {
+    let mut rng = FastRng::new(
+        future
+            .seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(sim.turn as u64),
+    );
+    for (p, target) in targets.iter_mut().enumerate().take(sim.m).skip(1) {
+        let eps = if random { future.eps[p] } else { 0.0 };
+        *target = sim.ai_move(p, &future.w[p], eps, values, &mut rng);
     }
 }
 
@@ -168,31 +227,82 @@ fn moves_worth_trying(sim: &Sim) -> u128 {
     }
 }
 
-/// A quick fingerprint of a board (to drop duplicate nodes).
+/// A quick fingerprint of a board (to drop duplicate nodes): its territories, pieces and
+/// scores.
 #[inline]
-fn fingerprint(sim: &Sim) -> u64 {
+fn fingerprint(m: usize, own: &[u128], pos: &[u8], scores: &[i64]) -> u64 {
     let mut h = 0xCBF2_9CE4_8422_2325u64;
     let mut mix = |x: u64| {
         h = (h ^ x).wrapping_mul(0x0100_0000_01B3);
         h ^= h >> 29;
     };
-    for p in 0..sim.m {
-        mix(sim.own[p] as u64);
-        mix((sim.own[p] >> 64) as u64);
-        mix(sim.pos[p] as u64);
-        mix(sim.scores[p] as u64);
+    for p in 0..m {
+        mix(own[p] as u64);
+        mix((own[p] >> 64) as u64);
+        mix(pos[p] as u64);
+        mix(scores[p] as u64);
     }
     h
 }
 
-/// What a beam searches from: the board now, the AIs' weights, last turn's plan.
+/// Adds `config.frontier` times `fade` times the value of each player's frontier (the
+/// empty cells next to its cells) to its estimate.
+#[inline]
+fn add_frontier(
+    estimate: &mut [f64; MAX_PLAYERS],
+    m: usize,
+    own: &[u128; MAX_PLAYERS],
+    fade: f64,
+    values: &Values,
+    config: &DuelConfig,
+) {
+    if config.frontier == 0.0 || fade <= 0.0 {
+        return;
+    }
+    let owned = own[..m].iter().fold(0, |a, &s| a | s);
+    let empty = super::sim::FULL & !owned;
+    for p in 0..m {
+        let open = super::sim::spread(own[p]) & empty;
+        estimate[p] += fade * config.frontier * values.sum(open) as f64;
+    }
+}
+
+/// `evaluate` from the scores and territories after a turn (`Sim::peek`), for boards
+/// without the other potentials.
+#[inline]
+fn peek_value(m: usize, turn: usize, peek: &Peek, values: &Values, config: &DuelConfig) -> f64 {
+    let mut estimate = [0f64; MAX_PLAYERS];
+    for (e, &s) in estimate.iter_mut().zip(&peek.scores).take(m) {
+        *e = s as f64;
+    }
+    let fade = (TURNS.saturating_sub(turn) as f64 / config.fade).min(1.0);
+    add_frontier(&mut estimate, m, &peek.own, fade, values, config);
+    let sa = estimate[1..m].iter().copied().fold(1.0, f64::max);
+    (1.0 + estimate[0].max(0.0) / sa).log2()
+}
+
+/// What a beam searches from: the board now, the AIs' futures (the predicted one first),
+/// last turn's plan.
 #[derive(Clone, Copy)]
 struct Problem<'a> {
     root: &'a Sim,
-    ais: &'a [KindWeights],
+    futures: &'a [Future],
     values: &'a Values,
     config: &'a DuelConfig,
     previous: &'a [u8],
+}
+
+/// The targets of a turn: the AIs' `targets` and player 0's move `cell` (legal in the
+/// predicted future); where the move is not legal (another future), player 0 stays in place.
+#[inline]
+fn with_move(sim: &Sim, cell: u8, targets: &[u8; MAX_PLAYERS]) -> [u8; MAX_PLAYERS] {
+    let mut t = *targets;
+    t[0] = if sim.candidates(0) & (1u128 << cell) != 0 {
+        cell
+    } else {
+        sim.pos[0]
+    };
+    t
 }
 
 /// One beam of `width` over `depth` turns. `previous`: last turn's plan from now on, kept in
@@ -206,15 +316,23 @@ fn beam(
 ) -> Option<Plan> {
     let Problem {
         root,
-        ais,
+        futures,
         values,
         config,
         previous,
     } = *problem;
     let depth = config.depth.min(TURNS - root.turn).max(1);
+    let k = futures.len();
+    // The futures' weights in the node value: the predicted one, then the sampled ones.
+    let weights: Vec<f64> = (0..k)
+        .map(|f| if f == 0 { config.nominal_weight } else { 1.0 })
+        .collect();
+    let total: f64 = weights.iter().sum();
+    // Without potentials a child's value needs its scores only (`Sim::peek`).
+    let fast = config.territory == 0.0 && config.room == 0.0;
     let mut layers: Vec<Vec<(u32, u8)>> = Vec::with_capacity(depth);
     let mut beam = vec![Node {
-        sim: root.clone(),
+        sims: vec![root.clone(); k],
         parent: 0,
         mv: 0,
         value: 0.0,
@@ -225,41 +343,60 @@ fn beam(
     let mut children: Vec<(u32, u8, f64, u64, bool)> = Vec::new();
     let mut order: Vec<u32> = Vec::new();
     let mut seen: Vec<u64> = Vec::new();
-    let mut targets = [0u8; MAX_PLAYERS];
+    // The AIs' targets of each node in each future (they do not depend on player 0's move).
     let mut node_targets: Vec<[u8; MAX_PLAYERS]> = Vec::new();
     for d in 0..depth {
         children.clear();
         node_targets.clear();
+        for node in &beam {
+            for (sim, future) in node.sims.iter().zip(futures) {
+                let mut targets = [0u8; MAX_PLAYERS];
+                predict(sim, future, d < config.random_turns, values, &mut targets);
+                node_targets.push(targets);
+            }
+        }
         for (i, node) in beam.iter().enumerate() {
-            predict(&node.sim, ais, values, &mut targets);
-            node_targets.push(targets);
             let planned = if node.follows_plan {
                 previous.get(d).copied()
             } else {
                 None
             };
+            let nominal = &node.sims[0];
             let mut options = if config.prune {
-                moves_worth_trying(&node.sim)
+                moves_worth_trying(nominal)
             } else {
-                node.sim.candidates(0)
+                nominal.candidates(0)
             };
+            let targets = &node_targets[i * k..(i + 1) * k];
             while options != 0 {
                 let cell = options.trailing_zeros() as u8;
                 options &= options - 1;
-                let mut sim = node.sim.clone();
-                targets[0] = cell;
-                sim.step(&targets, values);
-                let value = evaluate(&sim, values, config);
-                children.push((
-                    i as u32,
-                    cell,
-                    value,
-                    fingerprint(&sim),
-                    planned == Some(cell),
-                ));
+                let mut value = 0.0;
+                let mut print = 0;
+                for f in 0..k {
+                    let from = &node.sims[f];
+                    let t = with_move(from, cell, &targets[f]);
+                    if fast {
+                        // Scores and territories only; the board is made for kept nodes.
+                        let peek = from.peek(&t, values);
+                        value +=
+                            weights[f] * peek_value(from.m, from.turn + 1, &peek, values, config);
+                        if f == 0 {
+                            print = fingerprint(from.m, &peek.own, &peek.pos, &peek.scores);
+                        }
+                    } else {
+                        let mut sim = from.clone();
+                        sim.step(&t, values);
+                        value += weights[f] * evaluate(&sim, values, config);
+                        if f == 0 {
+                            print = fingerprint(sim.m, &sim.own, &sim.pos, &sim.scores);
+                        }
+                    }
+                }
+                children.push((i as u32, cell, value / total, print, planned == Some(cell)));
             }
         }
-        *nodes += children.len() as u64;
+        *nodes += (children.len() * k) as u64;
         // Best first; the plan's node always stays.
         order.clear();
         order.extend(0..children.len() as u32);
@@ -269,8 +406,8 @@ fn beam(
         });
         seen.clear();
         let mut next = Vec::with_capacity(width + 1);
-        for &k in &order {
-            let (parent, mv, value, f, follows_plan) = children[k as usize];
+        for &c in &order {
+            let (parent, mv, value, f, follows_plan) = children[c as usize];
             if next.len() >= width.max(1) + usize::from(follows_plan) {
                 break;
             }
@@ -278,12 +415,21 @@ fn beam(
                 continue;
             }
             seen.push(f);
-            let mut sim = beam[parent as usize].sim.clone();
-            let mut t = node_targets[parent as usize];
-            t[0] = mv;
-            sim.step(&t, values);
+            let from = &beam[parent as usize];
+            let p = parent as usize;
+            let sims = from
+                .sims
+                .iter()
+                .zip(&node_targets[p * k..(p + 1) * k])
+                .map(|(sim, targets)| {
+                    let t = with_move(sim, mv, targets);
+                    let mut sim = sim.clone();
+                    sim.step(&t, values);
+                    sim
+                })
+                .collect();
             next.push(Node {
-                sim,
+                sims,
                 parent,
                 mv,
                 value,
@@ -320,10 +466,10 @@ fn beam(
 /// `used(nodes)` says which fraction of the search's time is spent; a beam is not started
 /// when twice the last one's time would not fit, and one that runs out is dropped. Returns
 /// the widest finished plan. The first beam always finishes (pass a small `start` when time
-/// is short).
+/// is short). `futures[0]` is the predicted future (legal moves are taken from it).
 pub fn search(
     root: &Sim,
-    ais: &[KindWeights],
+    futures: &[Future],
     values: &Values,
     config: &DuelConfig,
     previous: &[u8],
@@ -345,7 +491,7 @@ pub fn search(
         };
         let problem = Problem {
             root,
-            ais,
+            futures,
             values,
             config,
             previous,
@@ -386,27 +532,82 @@ mod tests {
         let values = Values::new(&inst.values);
         let root = Sim::new(&Board::start(&inst.starts), inst.m, inst.u, &values, 0);
         let ais = [[0.9, 0.5, 0.0, 0.7, 0.4]];
-        let config = DuelConfig::default();
-        let mut asked = 0;
-        let plan = search(&root, &ais, &values, &config, &[], 1, &mut |_| {
-            asked += 1;
-            1.0
-        });
-        // Only the first beam (width 1) ran, to the full depth.
-        assert_eq!(plan.width, 1);
-        assert_eq!(plan.moves.len(), config.depth);
-        assert!(asked >= 1);
-        // Replaying the plan against the predicted AI moves: every move is legal.
-        let mut sim = root.clone();
-        let mut targets = [0u8; MAX_PLAYERS];
-        for &mv in &plan.moves {
-            assert_ne!(sim.candidates(0) & (1u128 << mv), 0, "turn {}", sim.turn);
-            predict(&sim, &ais, &values, &mut targets);
-            targets[0] = mv;
-            sim.step(&targets, &values);
+        // Plain ratio (children valued by `Sim::peek`), with the frontier term (the same),
+        // and with the potentials (children simulated in full).
+        for config in [
+            DuelConfig {
+                frontier: 0.0,
+                ..DuelConfig::default()
+            },
+            DuelConfig::default(),
+            DuelConfig {
+                territory: 1.0,
+                room: 0.5,
+                ..DuelConfig::default()
+            },
+        ] {
+            let mut asked = 0;
+            let futures = [Future::predicted(&ais)];
+            let plan = search(&root, &futures, &values, &config, &[], 1, &mut |_| {
+                asked += 1;
+                1.0
+            });
+            // Only the first beam (width 1) ran, to the full depth.
+            assert_eq!(plan.width, 1);
+            assert_eq!(plan.moves.len(), config.depth);
+            assert!(asked >= 1);
+            // Replaying the plan against the predicted AI moves: every move is legal.
+            let mut sim = root.clone();
+            let mut targets = [0u8; MAX_PLAYERS];
+            for &mv in &plan.moves {
+                assert_ne!(sim.candidates(0) & (1u128 << mv), 0, "turn {}", sim.turn);
+                predict(&sim, &futures[0], true, &values, &mut targets);
+                targets[0] = mv;
+                sim.step(&targets, &values);
+            }
+            // The plan's value is that of the board it reaches.
+            assert_eq!(plan.value, evaluate(&sim, &values, &config), "{config:?}");
         }
-        // The plan's value is that of the board it reaches.
-        assert_eq!(plan.value, evaluate(&sim, &values, &config));
+    }
+
+    #[test]
+    fn with_sampled_futures_a_plan_is_valued_by_the_mean_over_the_futures() {
+        let inst = duel_instance(5);
+        let values = Values::new(&inst.values);
+        let root = Sim::new(&Board::start(&inst.starts), inst.m, inst.u, &values, 0);
+        let ais = [[0.8, 0.6, 0.0, 0.9, 0.3]];
+        let predicted = Future::predicted(&ais);
+        // A second future whose AI always moves at random.
+        let mut random = predicted;
+        random.seed = 1;
+        random.eps[1] = 1.0;
+        let futures = [predicted, random];
+        let config = DuelConfig {
+            nominal_weight: 3.0,
+            ..DuelConfig::default()
+        };
+        let plan = search(&root, &futures, &values, &config, &[], 4, &mut |_| 1.0);
+        // Replay in each future (a move not legal there stays in place).
+        let mut total = 0.0;
+        for (future, weight) in futures.iter().zip([3.0, 1.0]) {
+            let mut sim = root.clone();
+            let mut targets = [0u8; MAX_PLAYERS];
+            for &mv in &plan.moves {
+                predict(&sim, future, true, &values, &mut targets);
+                let t = with_move(&sim, mv, &targets);
+                sim.step(&t, &values);
+            }
+            total += weight * evaluate(&sim, &values, &config);
+        }
+        assert!(
+            (plan.value - total / 4.0).abs() < 1e-12,
+            "{} vs {}",
+            plan.value,
+            total / 4.0
+        );
+        // Ranked over both futures, the plan is not the predicted future's best alone.
+        let alone = search(&root, &futures[..1], &values, &config, &[], 4, &mut |_| 1.0);
+        assert_ne!(plan.moves, alone.moves);
     }
 
     #[test]
@@ -419,12 +620,19 @@ mod tests {
             max_width: 16,
             ..DuelConfig::default()
         };
-        let narrow = search(&root, &ais, &values, &config, &[], 1, &mut |_| 1.0);
+        let futures = [Future::predicted(&ais)];
+        let narrow = search(&root, &futures, &values, &config, &[], 1, &mut |_| 1.0);
         // Given the narrow plan as last turn's plan, the wide beam keeps it as a candidate,
         // so it cannot end below it.
-        let wide = search(&root, &ais, &values, &config, &narrow.moves, 1, &mut |_| {
-            0.0
-        });
+        let wide = search(
+            &root,
+            &futures,
+            &values,
+            &config,
+            &narrow.moves,
+            1,
+            &mut |_| 0.0,
+        );
         assert_eq!(wide.width, 16);
         assert!(
             wide.value >= narrow.value,

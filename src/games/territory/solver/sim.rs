@@ -99,6 +99,8 @@ pub struct Values {
     pub near: [Bits; CELLS],
     /// `to_rank` by bytes: the rank mask of each byte value at each byte position.
     table: Box<[[Bits; 256]; 13]>,
+    /// The value of each set of cells within a row (10 bits), row by row (40 KB).
+    row_sums: Box<[[u32; 1 << N]; N]>,
 }
 
 impl Values {
@@ -126,6 +128,13 @@ impl Values {
                 }
             }
         }
+        let mut row_sums = Box::new([[0u32; 1 << N]; N]);
+        for (x, row) in row_sums.iter_mut().enumerate() {
+            for set in 1..1usize << N {
+                // The set without its lowest cell, plus that cell.
+                row[set] = row[set & (set - 1)] + values[x * N + set.trailing_zeros() as usize];
+            }
+        }
         let mut values = Values {
             v: *values,
             rank,
@@ -134,6 +143,7 @@ impl Values {
             same,
             near: [0; CELLS],
             table,
+            row_sums,
         };
         for cell in 0..CELLS {
             values.near[cell] = values.to_rank(spread(bit(cell)));
@@ -149,6 +159,16 @@ impl Values {
             r |= row[(s >> (8 * i)) as usize & 0xFF];
         }
         r
+    }
+
+    /// The sum of the values of the cells in `s` (cell layout).
+    #[inline]
+    pub fn sum(&self, s: Bits) -> i64 {
+        let mut total = 0;
+        for (x, row) in self.row_sums.iter().enumerate() {
+            total += row[(s >> (x * N)) as usize & ((1 << N) - 1)] as i64;
+        }
+        total
     }
 
     /// The best value in a non-empty rank mask `r` and the ranks of `r` that have it.
@@ -211,6 +231,14 @@ pub enum Kind {
     OwnAtCap = 2,
     EnemyLevel1 = 3,
     EnemyHigher = 4,
+}
+
+/// The part of a board after a turn that `Sim::peek` computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Peek {
+    pub own: [Bits; MAX_PLAYERS],
+    pub pos: [u8; MAX_PLAYERS],
+    pub scores: [i64; MAX_PLAYERS],
 }
 
 #[derive(Clone, Debug)]
@@ -517,6 +545,53 @@ impl Sim {
         removed
     }
 
+    /// What `step(targets)` would do to the scores, the territories and the piece positions,
+    /// without changing the board (no levels, no reachable regions): the cheap look at a
+    /// child that a search ranks before simulating only the children it keeps.
+    pub fn peek(&self, targets: &[u8; MAX_PLAYERS], values: &Values) -> Peek {
+        let m = self.m;
+        let mut peek = Peek {
+            own: self.own,
+            pos: self.pos,
+            scores: self.scores,
+        };
+        let (mut seen, mut shared): (Bits, Bits) = (0, 0);
+        for &cell in &targets[..m] {
+            let b = bit(cell as usize);
+            shared |= seen & b;
+            seen |= b;
+        }
+        for (p, &target) in targets[..m].iter().enumerate() {
+            let cell = target as usize;
+            let b = bit(cell);
+            let owner = self.owner[cell];
+            if shared & b != 0 && owner != p as i8 {
+                continue;
+            }
+            let v = values.v[cell] as i64;
+            if owner < 0 {
+                peek.own[p] |= b;
+                peek.scores[p] += v;
+            } else if owner as usize == p {
+                if self.level[cell] < self.u {
+                    peek.scores[p] += v;
+                }
+            } else {
+                let q = owner as usize;
+                peek.scores[q] -= v;
+                if self.level[cell] == 1 {
+                    peek.own[q] &= !b;
+                    peek.own[p] |= b;
+                    peek.scores[p] += v;
+                } else {
+                    continue;
+                }
+            }
+            peek.pos[p] = target;
+        }
+        peek
+    }
+
     /// The AI with the highest score (the first one on a tie).
     #[inline]
     pub fn leader(&self) -> usize {
@@ -593,7 +668,17 @@ mod tests {
                     &crate::games::territory::Action::to_cell(pick as usize),
                 )
                 .unwrap();
+                let peek = sim.peek(&state.history[t].targets, &values);
                 sim.step(&state.history[t].targets, &values);
+                assert_eq!(
+                    peek,
+                    Peek {
+                        own: sim.own,
+                        pos: sim.pos,
+                        scores: sim.scores
+                    },
+                    "seed {seed} turn {t}"
+                );
                 assert_eq!(sim.owner, state.board.owner, "seed {seed} turn {t}");
                 assert_eq!(sim.level, state.board.level, "seed {seed} turn {t}");
                 assert_eq!(sim.pos, state.board.pos, "seed {seed} turn {t}");
@@ -613,6 +698,26 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn sums_of_cell_sets_agree_with_adding_the_values() {
+        let inst = Territory::generate(12, &Params::new());
+        let values = Values::new(&inst.values);
+        let mut rng = FastRng::new(3);
+        for _ in 0..200 {
+            let s = ((rng.next_u64() as u128) << 64 | rng.next_u64() as u128) & FULL;
+            let expected: i64 = (0..CELLS)
+                .filter(|&c| s >> c & 1 == 1)
+                .map(|c| inst.values[c] as i64)
+                .sum();
+            assert_eq!(values.sum(s), expected);
+        }
+        assert_eq!(
+            values.sum(FULL),
+            inst.values.iter().map(|&v| v as i64).sum::<i64>()
+        );
+        assert_eq!(values.sum(0), 0);
     }
 
     #[test]
