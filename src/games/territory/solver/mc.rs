@@ -42,6 +42,9 @@ pub struct Config {
     pub groups: Vec<GroupSetting>,
     /// Player 0's random-move rate in rollouts.
     pub policy_eps: f64,
+    /// Each iteration's rollouts (the same for every option) scale player 0's policy
+    /// weights by exp(this × a standard normal draw), one draw per weight (0: never).
+    pub policy_jitter: f64,
     /// In rollouts, how often player 0 defends: moves onto its own cell that an AI's greedy
     /// move attacks (the owner's piece wins a shared cell, the attacker is sent back).
     pub defend: f64,
@@ -75,6 +78,7 @@ impl Default for Config {
                 value: 0.5,
             }],
             policy_eps: 0.15,
+            policy_jitter: 0.0,
             defend: 0.7,
             extrapolate: 0.0,
             duel_players: 2,
@@ -93,6 +97,7 @@ impl Config {
             "horizon" => self.horizon = value as usize,
             "duel_horizon" => self.duel_horizon = value as usize,
             "extrapolate" => self.extrapolate = value,
+            "policy_jitter" => self.policy_jitter = value,
             "own_weight" => self.set("policy1@m3-8", value),
             "duel_players" => self.duel_players = value as usize,
             "duel_min_u" => self.duel_min_u = value as u8,
@@ -137,7 +142,14 @@ impl Config {
     /// `threatened`: player 0's cells that the AIs' greedy moves attack this turn, in the
     /// rank layout (`Values`).
     #[inline]
-    fn choose(&self, sim: &Sim, values: &Values, threatened: Bits, rng: &mut FastRng) -> u8 {
+    fn choose(
+        &self,
+        policy: &[f64; 7],
+        sim: &Sim,
+        values: &Values,
+        threatened: Bits,
+        rng: &mut FastRng,
+    ) -> u8 {
         let b = sim.ranked_candidates(0, values);
         if rng.unit() < self.policy_eps {
             return values.cell_of[pick(b, rng) as usize];
@@ -158,7 +170,7 @@ impl Config {
             k[3] & lead,
             k[4] & lead,
         ];
-        Sim::greedy(&masks, &self.policy, values, rng)
+        Sim::greedy(&masks, policy, values, rng)
     }
 }
 
@@ -349,7 +361,13 @@ impl Agent<Territory> for MonteCarloAgent {
             options.push(rest.trailing_zeros() as u8);
             rest &= rest - 1;
         }
-        let fallback = config.choose(&root, values, 0, &mut FastRng::new(turn as u64));
+        let fallback = config.choose(
+            &config.policy,
+            &root,
+            values,
+            0,
+            &mut FastRng::new(turn as u64),
+        );
         if options.len() == 1 {
             return Action::to_cell(options[0] as usize);
         }
@@ -448,6 +466,12 @@ impl Agent<Territory> for MonteCarloAgent {
                     eps: particle.eps,
                 };
             }
+            let mut policy = config.policy;
+            if config.policy_jitter > 0.0 {
+                for w in &mut policy {
+                    *w *= (config.policy_jitter * rng.normal()).exp();
+                }
+            }
             let seed = rng.next_u64();
             // The AIs choose this turn's targets from the current board, whatever player 0
             // does: draw them once for all options.
@@ -479,7 +503,7 @@ impl Agent<Territory> for MonteCarloAgent {
                             targets[p] = sim.ai_move(p, &ai.weights, ai.eps, values, &mut rng);
                         }
                     }
-                    targets[0] = config.choose(&sim, values, threatened, &mut rng);
+                    targets[0] = config.choose(&policy, &sim, values, threatened, &mut rng);
                     sim.step(&targets, values);
                 }
                 totals[i] += rollout_value(&root, &sim, config.extrapolate);
