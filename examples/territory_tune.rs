@@ -34,7 +34,6 @@ fn parse(setting: &str, iterations: usize) -> Config {
             "particles" => c.particles = f(v) as usize,
             "mh_steps" => c.mh_steps = f(v) as usize,
             "finalists" => c.finalists = f(v) as usize,
-            "policy_eps" => c.policy_eps = f(v),
             "policy" => {
                 let w: Vec<f64> = v.split('/').map(f).collect();
                 c.policy.copy_from_slice(&w);

@@ -37,8 +37,9 @@ pub struct Config {
     /// higher cells, then the leading AI's level 1 and higher cells.
     pub policy: [f64; 7],
     /// Settings for some groups of games only, applied in order over the ones above (a
-    /// later rule wins). The default: player 0's rollout weight of its own cells below the
-    /// cap is 0.5 when M >= 3 (M = 2 keeps `policy[1]`).
+    /// later rule wins). The defaults: when M >= 3, player 0's rollout weight of its own
+    /// cells below the cap is 0.5 and its random-move rate 0.35 (M = 2 keeps `policy[1]`
+    /// and `policy_eps`).
     pub groups: Vec<GroupSetting>,
     /// Player 0's random-move rate in rollouts.
     pub policy_eps: f64,
@@ -71,12 +72,20 @@ impl Default for Config {
             finalists: 2,
             max_iterations: 4000,
             policy: [1.0, 0.8, 0.0, 1.2, 0.6, 2.0, 1.0],
-            groups: vec![GroupSetting {
-                m: (3, 8),
-                u: (1, 5),
-                knob: Knob::Policy(1),
-                value: 0.5,
-            }],
+            groups: vec![
+                GroupSetting {
+                    m: (3, 8),
+                    u: (1, 5),
+                    knob: Knob::Policy(1),
+                    value: 0.5,
+                },
+                GroupSetting {
+                    m: (3, 8),
+                    u: (1, 5),
+                    knob: Knob::PolicyEps,
+                    value: 0.35,
+                },
+            ],
             policy_eps: 0.15,
             policy_jitter: 0.0,
             defend: 0.7,
@@ -97,7 +106,6 @@ impl Config {
             "horizon" => self.horizon = value as usize,
             "duel_horizon" => self.duel_horizon = value as usize,
             "extrapolate" => self.extrapolate = value,
-            "policy_jitter" => self.policy_jitter = value,
             "own_weight" => self.set("policy1@m3-8", value),
             "duel_players" => self.duel_players = value as usize,
             "duel_min_u" => self.duel_min_u = value as u8,
@@ -123,6 +131,7 @@ impl Config {
                     Knob::Policy(k) => config.policy[k] = rule.value,
                     Knob::PolicyEps => config.policy_eps = rule.value,
                     Knob::Defend => config.defend = rule.value,
+                    Knob::PolicyJitter => config.policy_jitter = rule.value,
                 }
             }
         }
@@ -181,6 +190,7 @@ pub enum Knob {
     Policy(usize),
     PolicyEps,
     Defend,
+    PolicyJitter,
 }
 
 /// A setting for the games with M in `m.0..=m.1` and U in `u.0..=u.1`.
@@ -193,13 +203,15 @@ pub struct GroupSetting {
 }
 
 impl GroupSetting {
-    /// Reads a rule's name: the knob (`policy0`..`policy6`, `policy_eps`, `defend`), then
+    /// Reads a rule's name: the knob (`policy0`..`policy6`, `policy_eps`, `defend`,
+    /// `policy_jitter`), then
     /// optionally `@mA-B` or `@mA` and `@uA-B` or `@uA` (all M or U when left out).
     pub fn parse(name: &str, value: f64) -> Option<GroupSetting> {
         let mut parts = name.split('@');
         let knob = match parts.next()? {
             "policy_eps" => Knob::PolicyEps,
             "defend" => Knob::Defend,
+            "policy_jitter" => Knob::PolicyJitter,
             k => {
                 let index: usize = k.strip_prefix("policy")?.parse().ok()?;
                 (index < 7).then_some(Knob::Policy(index))?
@@ -623,12 +635,30 @@ mod tests {
     }
 
     #[test]
+    fn m_2_keeps_the_base_settings_and_m_3_or_more_has_its_own() {
+        let config = Config::default();
+        for u in 1..=5 {
+            let duel = config.for_game(2, u);
+            assert_eq!(duel.policy, config.policy);
+            assert_eq!(duel.policy_eps, 0.15);
+            assert_eq!(duel.policy_jitter, 0.0);
+            for m in 3..=8 {
+                let game = config.for_game(m, u);
+                assert_eq!(game.policy[1], 0.5);
+                assert_eq!(game.policy_eps, 0.35);
+                assert_eq!(game.policy_jitter, 0.0);
+            }
+        }
+    }
+
+    #[test]
     fn group_rules_apply_to_their_games_only_and_the_last_one_wins() {
         let mut config = Config::default();
         config.set("policy3@m5-8", 1.6);
         config.set("defend@u3-5", 0.4);
         config.set("policy_eps@m6@u2", 0.3);
         config.set("policy3@m8", 1.4);
+        config.set("policy_jitter@m4-5@u1-2", 0.5);
         let base = Config::default();
         assert_eq!(config.for_game(4, 2).policy[3], base.policy[3]);
         assert_eq!(config.for_game(5, 2).policy[3], 1.6);
@@ -637,8 +667,12 @@ mod tests {
         assert_eq!(config.for_game(3, 2).defend, base.defend);
         assert_eq!(config.for_game(3, 3).defend, 0.4);
         assert_eq!(config.for_game(6, 2).policy_eps, 0.3);
-        assert_eq!(config.for_game(6, 3).policy_eps, base.policy_eps);
-        assert_eq!(config.for_game(5, 2).policy_eps, base.policy_eps);
+        assert_eq!(config.for_game(6, 3).policy_eps, 0.35);
+        assert_eq!(config.for_game(2, 2).policy_eps, base.policy_eps);
+        assert_eq!(config.for_game(5, 2).policy_eps, 0.35);
+        assert_eq!(config.for_game(6, 2).policy_jitter, 0.0);
+        assert_eq!(config.for_game(4, 2).policy_jitter, 0.5);
+        assert_eq!(config.for_game(4, 3).policy_jitter, 0.0);
         for bad in ["policy7", "policy3@x5", "defend@m5-", "speed"] {
             assert_eq!(GroupSetting::parse(bad, 1.0), None, "{bad}");
         }
