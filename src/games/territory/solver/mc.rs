@@ -38,8 +38,8 @@ pub struct Config {
     pub policy: [f64; 7],
     /// Settings for some groups of games only, applied in order over the ones above (a
     /// later rule wins). The defaults: when M >= 3, player 0's rollout weight of its own
-    /// cells below the cap is 0.5 and its random-move rate 0.35 (M = 2 keeps `policy[1]`
-    /// and `policy_eps`).
+    /// cells below the cap is 0.5, its random-move rate 0.35 and its weights' jitter 0.4
+    /// (M = 2 keeps `policy[1]`, `policy_eps` and no jitter).
     pub groups: Vec<GroupSetting>,
     /// Player 0's random-move rate in rollouts.
     pub policy_eps: f64,
@@ -84,6 +84,12 @@ impl Default for Config {
                     u: (1, 5),
                     knob: Knob::PolicyEps,
                     value: 0.35,
+                },
+                GroupSetting {
+                    m: (3, 8),
+                    u: (1, 5),
+                    knob: Knob::PolicyJitter,
+                    value: 0.4,
                 },
             ],
             policy_eps: 0.15,
@@ -646,7 +652,7 @@ mod tests {
                 let game = config.for_game(m, u);
                 assert_eq!(game.policy[1], 0.5);
                 assert_eq!(game.policy_eps, 0.35);
-                assert_eq!(game.policy_jitter, 0.0);
+                assert_eq!(game.policy_jitter, 0.4);
             }
         }
     }
@@ -670,9 +676,10 @@ mod tests {
         assert_eq!(config.for_game(6, 3).policy_eps, 0.35);
         assert_eq!(config.for_game(2, 2).policy_eps, base.policy_eps);
         assert_eq!(config.for_game(5, 2).policy_eps, 0.35);
-        assert_eq!(config.for_game(6, 2).policy_jitter, 0.0);
+        assert_eq!(config.for_game(6, 2).policy_jitter, 0.4);
         assert_eq!(config.for_game(4, 2).policy_jitter, 0.5);
-        assert_eq!(config.for_game(4, 3).policy_jitter, 0.0);
+        assert_eq!(config.for_game(4, 3).policy_jitter, 0.4);
+        assert_eq!(config.for_game(2, 2).policy_jitter, 0.0);
         for bad in ["policy7", "policy3@x5", "defend@m5-", "speed"] {
             assert_eq!(GroupSetting::parse(bad, 1.0), None, "{bad}");
         }
