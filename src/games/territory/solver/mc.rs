@@ -6,7 +6,9 @@
 //! rollout is log2(1 + S0 / SA) at its horizon, the contest's own score.
 //!
 //! Player 0's moves inside a rollout follow a greedy policy with its own cell-kind weights
-//! (the leading AI's cells count more) and, most of the time, defend: when an AI's greedy
+//! (the leading AI's cells count more; with M >= 3 the weights are jittered per iteration
+//! and a third of the moves are random, so that an option is valued over varied
+//! continuations) and, most of the time, defend: when an AI's greedy
 //! move (under the sampled weights) attacks one of player 0's reachable cells, player 0 moves
 //! there, so that the owner's piece wins the shared cell and the attacker is sent back.
 
