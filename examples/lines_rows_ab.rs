@@ -6,7 +6,8 @@
 //! Usage: cargo run --release --example lines_rows_ab -- N C SEEDS_FROM COUNT
 //! Overrides of the plan `rows_plan(N, C)` (unset: the solver's own):
 //! LEN=row length (0: no rows), SCALE=value of a step, MIN_EMPTY=empty cells below which rows
-//! stop, POWER=exponent of the steps, SHORT=shortlist (default 100).
+//! stop, POWER=exponent of the steps, SHORT=shortlist (default 100). LEARNED=weight of the
+//! learned survival term; above DANGER (a share of the cells full) it weighs DANGER_LEARNED.
 use arcade::clock::Budget;
 use arcade::game::{play, Agent, Game, Params};
 use arcade::games::lines::solver::greedy::{rank, to_action};
@@ -59,6 +60,16 @@ impl Agent<Lines> for Look {
         }
         ev.plan_rows(plan);
         ev.learned_weight = learned_weight(n, obs.colors);
+        if let Some(weight) = env("LEARNED") {
+            ev.learned_weight = weight;
+        }
+        // Above the fill DANGER (a share of the cells), the learned term weighs DANGER_LEARNED.
+        if let Some(fill) = env::<f64>("DANGER") {
+            let balls = obs.grid.iter().filter(|&&x| x != 0).count() as f64;
+            if balls > fill * obs.grid.len() as f64 {
+                ev.learned_weight = env("DANGER_LEARNED").unwrap_or(ev.learned_weight);
+            }
+        }
         let shortlist = match ev.builds_rows(&obs.grid) {
             true => self.shortlist,
             false => arcade::games::lines::solver::greedy::SHORTLIST,

@@ -5,7 +5,7 @@
 //! agent plays. Seeds 1..10 also print the ratio to Psyho's TCO'14 program (spec §1.5).
 //!
 //! The evaluation's weights and the pair share can be overridden from the environment:
-//! SR_TRIPLE, SR_DOUBLE, SR_DIAGONAL, SR_READY, SR_PAIRS.
+//! SR_TRIPLE, SR_DOUBLE, SR_DIAGONAL, SR_READY, SR_NEXT, SR_AFTER, SR_PAIRS.
 //!
 //! `cpu MS` is a budget of this thread's CPU time: the width then follows the program's own
 //! speed as on a quiet machine, so that two versions compare at equal CPU on a loaded one.
@@ -50,13 +50,6 @@ fn main() {
         _ => panic!("usage: {usage}"),
     };
     let mut settings = settings;
-    let d = Weights::default();
-    settings.weights = Weights {
-        triple: env("SR_TRIPLE").unwrap_or(d.triple),
-        double: env("SR_DOUBLE").unwrap_or(d.double),
-        diagonal: env("SR_DIAGONAL").unwrap_or(d.diagonal),
-        ready: env("SR_READY").unwrap_or(d.ready),
-    };
     settings.pair_fraction = env("SR_PAIRS");
     eprintln!("{settings:?}");
     println!("seed\tcolors\tn\tscore\tpsyho_ratio\tmean_width\tcpu_ms\twall_ms\tevaluated\tevaluated_per_cpu_s\texpanded_per_cpu_s\tmax_width\thurried_at\tlayers");
@@ -65,6 +58,19 @@ fn main() {
     for seed in first..=last {
         let inst = SquareRemover::generate(seed, &Params::new());
         let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
+        // The agent's weights for this seed's colours, with any override.
+        let d = Weights::for_colors(inst.colors);
+        let settings = Settings {
+            weights: Some(Weights {
+                triple: env("SR_TRIPLE").unwrap_or(d.triple),
+                double: env("SR_DOUBLE").unwrap_or(d.double),
+                diagonal: env("SR_DIAGONAL").unwrap_or(d.diagonal),
+                ready: env("SR_READY").unwrap_or(d.ready),
+                next: env("SR_NEXT").unwrap_or(d.next),
+                after_next: env("SR_AFTER").unwrap_or(d.after_next),
+            }),
+            ..settings
+        };
         let mut budget = match mode.as_str() {
             // The clock is this thread's CPU time: the width follows this program's own speed,
             // as on a quiet machine, whatever else runs.

@@ -7,6 +7,8 @@
 //! if given, force the board side and the discard limit too (else each seed draws its own).
 //!
 //! With LOST set in the environment it also names each lost game: seed, S, D and its length.
+//! With GAMES set it prints every game as `game SEED MOVES LOST SCORE` (LOST is 0 or 1), to
+//! compare two players seed for seed. Run with THREADS = 1 to have them in seed order.
 //!
 //! Usage: cargo run --release --example tiles_matching_deaths -- FIRST_SEED COUNT N MAX_MOVES [THREADS [S D]]
 use arcade::clock::Budget;
@@ -30,6 +32,14 @@ fn play(seed: u64, n: i64, sd: Option<(i64, i64)>, max_moves: usize) -> (usize, 
     while !TilesMatching::is_over(&instance, &state) && state.moves < max_moves {
         let action = agent.act(&TilesMatching::observe(&instance, &state), &mut budget);
         TilesMatching::apply(&instance, &mut state, &action).expect("eval plays legal moves");
+    }
+    if std::env::var_os("GAMES").is_some() {
+        println!(
+            "game {seed} {} {} {}",
+            state.moves,
+            state.gave_up as u8,
+            TilesMatching::score(&instance, &state)
+        );
     }
     if name_lost && state.gave_up {
         let (s, d) = (instance.side, instance.d);

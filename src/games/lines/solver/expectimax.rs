@@ -71,7 +71,43 @@ const MAX_ROUNDS: u32 = 4000;
 /// The value of losing the game (the board filled up).
 const LOST: f64 = -5000.0;
 
+/// The search's settings (the constants above by default); examples vary them to measure.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tuning {
+    pub finalists: usize,
+    pub reranked: usize,
+    /// What a unit of the learned survival term is worth in the re-ranking (None: the
+    /// evaluation's own `learned_weight`).
+    pub rerank_weight: Option<f64>,
+    pub playout_rounds: usize,
+    pub horizon: usize,
+    pub crowd_power: f64,
+    pub blend: f64,
+    /// The greedy look's shortlist when no rows are built.
+    pub look: usize,
+    /// The horizon grows with the moves already played (a game that has lived long is likely
+    /// to live on): moves left count at most the larger of `horizon` and the moves made.
+    pub lindy: bool,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            finalists: FINALISTS,
+            reranked: RERANKED,
+            rerank_weight: None,
+            playout_rounds: PLAYOUT_ROUNDS,
+            horizon: HORIZON,
+            crowd_power: CROWD_POWER,
+            blend: BLEND,
+            look: greedy::SHORTLIST,
+            lindy: false,
+        }
+    }
+}
+
 pub struct ExpectimaxAgent {
+    pub tuning: Tuning,
     eval: Option<Evaluator>,
     weights: Weights,
     noise: Noise,
@@ -88,6 +124,7 @@ impl Default for ExpectimaxAgent {
 impl ExpectimaxAgent {
     pub fn with_weights(weights: Weights) -> Self {
         ExpectimaxAgent {
+            tuning: Tuning::default(),
             eval: None,
             weights,
             noise: Noise::new(0x11AE5),
@@ -97,11 +134,15 @@ impl ExpectimaxAgent {
 }
 
 /// This move's share of the remaining time.
-fn time_share(obs: &Observation, remaining_ms: f64) -> f64 {
-    let moves_left = MAX_MOVES.saturating_sub(obs.moves).clamp(1, HORIZON) as f64;
+fn time_share(obs: &Observation, remaining_ms: f64, tuning: &Tuning) -> f64 {
+    let horizon = match tuning.lindy {
+        true => tuning.horizon.max(obs.moves),
+        false => tuning.horizon,
+    };
+    let moves_left = MAX_MOVES.saturating_sub(obs.moves).clamp(1, horizon) as f64;
     let filled = obs.grid.iter().filter(|&&x| x != 0).count() as f64 / obs.grid.len() as f64;
     let crowding = (filled / TYPICAL_FILL)
-        .powf(CROWD_POWER)
+        .powf(tuning.crowd_power)
         .clamp(CROWD_LIMITS.0, CROWD_LIMITS.1);
     (remaining_ms / moves_left * crowding).min(remaining_ms / MAX_SHARE)
 }
@@ -116,7 +157,8 @@ impl Agent<Lines> for ExpectimaxAgent {
         ev.long_weight = long_lines_weight(n, obs.colors);
         ev.plan_rows(rows_plan(n, obs.colors));
         let start = budget.elapsed_ms();
-        let share = time_share(obs, budget.remaining_ms());
+        let tuning = &self.tuning;
+        let share = time_share(obs, budget.remaining_ms(), tuning);
 
         // The greedy look: every shortlisted move valued before the spawn; a shorter look once
         // the budget is spent (the full one overran 1 s budgets by up to 1.7 s on 11 x 11).
@@ -131,7 +173,7 @@ impl Agent<Lines> for ExpectimaxAgent {
                     ROW_LOOK_SHARE * budget.remaining_ms() / moves_left / self.look_ms.max(1e-6);
                 (affordable as usize).clamp(greedy::SHORTLIST, ROW_SHORTLIST)
             }
-            false => greedy::SHORTLIST,
+            false => tuning.look,
         };
         let mut ranked = greedy::rank(ev, &obs.grid, shortlist);
         if rows {
@@ -144,8 +186,8 @@ impl Agent<Lines> for ExpectimaxAgent {
         }
         let best_now = ranked[0];
         // A round values every finalist's reply, each a smaller greedy look.
-        let round_ms = (budget.elapsed_ms() - start) * (FINALISTS * REPLY_SHORTLIST) as f64
-            / greedy::SHORTLIST as f64;
+        let round_ms = (budget.elapsed_ms() - start) * (tuning.finalists * REPLY_SHORTLIST) as f64
+            / shortlist.max(greedy::SHORTLIST) as f64;
         // Building long rows, the greedy look plays better than sampling its best few.
         if best_now.points > 0
             || rows
@@ -157,15 +199,17 @@ impl Agent<Lines> for ExpectimaxAgent {
         }
         let mut lines = Vec::new();
         let weight = learned_weight(n, obs.colors);
+        let rerank_weight = tuning.rerank_weight.unwrap_or(weight);
         // On tight boards (where the learned term is on), with time for enough rounds of
         // them, each sample plays the reply out; a round then costs twice as much.
-        let playout = weight > 0.0 && share >= (PLAYOUT_ROUNDS * PLAYOUT_REPLIES) as f64 * round_ms;
+        let playout =
+            weight > 0.0 && share >= (tuning.playout_rounds * PLAYOUT_REPLIES) as f64 * round_ms;
         // On tight boards the learned survival term re-ranks the greedy look's best few.
         let survival = match weight > 0.0 {
-            true => rerank_by_survival(ev, &obs.grid, &mut ranked, weight, RERANKED),
+            true => rerank_by_survival(ev, &obs.grid, &mut ranked, rerank_weight, tuning.reranked),
             false => vec![0.0; ranked.len()],
         };
-        ranked.truncate(FINALISTS);
+        ranked.truncate(tuning.finalists);
 
         let after: Vec<Vec<u8>> = ranked
             .iter()
@@ -217,7 +261,7 @@ impl Agent<Lines> for ExpectimaxAgent {
         let score = |i: usize| {
             // The sampled mean leaves the survival term out: blend against the value without it.
             let sampled = sums[i] / rounds as f64;
-            ranked[i].value + BLEND * (sampled - (ranked[i].value - survival[i]))
+            ranked[i].value + tuning.blend * (sampled - (ranked[i].value - survival[i]))
         };
         let mut best = 0;
         for i in 1..ranked.len() {

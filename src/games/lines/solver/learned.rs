@@ -209,6 +209,7 @@ impl Evaluator {
     /// The pattern counts, with the regions and their neighbours already labelled by
     /// `features` on this grid.
     pub(super) fn patterns_of_labelled(&self, grid: &[u8], out: &mut [f64; pattern::COUNT]) {
+        super::add_work(2);
         out.fill(0.0);
         let n = self.geo.n as isize;
         let at = |r: isize, c: isize| match r >= 0 && c >= 0 && r < n && c < n {

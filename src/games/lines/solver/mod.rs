@@ -33,6 +33,23 @@ pub mod greedy;
 pub mod learned;
 
 use super::{line_score, MIN_LINE, RUN_DIRS};
+use std::cell::Cell;
+
+thread_local! {
+    static WORK: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Units of work the evaluators of this thread have done so far: a position's features, a
+/// shortlist of moves and (two units) a histogram of learned patterns each count. A clock
+/// for clock-free measurements (`examples/lines_mid_ab.rs`): the same game always costs the
+/// same units, whatever else the machine runs.
+pub fn work_done() -> u64 {
+    WORK.with(Cell::get)
+}
+
+fn add_work(units: u64) {
+    WORK.with(|w| w.set(w.get() + units));
+}
 
 /// The most cells a board has (11 x 11).
 pub const MAX_CELLS: usize = 121;
@@ -674,6 +691,7 @@ impl Evaluator {
     /// The features of a position (`feature`), `SPAWN_DUE` left at 0.
     pub fn features(&mut self, grid: &[u8], out: &mut [f64; feature::COUNT]) {
         use feature::*;
+        add_work(1);
         out.fill(0.0);
         self.holes.clear();
         let empty = self.label_regions(grid);
@@ -805,6 +823,7 @@ impl Evaluator {
     /// two taken apart). The best `limit` by that value, and every move that seems to score,
     /// best first (ties: source, then target, row-major).
     pub fn shortlist(&mut self, grid: &[u8], limit: usize) -> Vec<Candidate> {
+        add_work(1);
         let cells = grid.len();
         self.label_regions(grid);
         // Window contents.
@@ -962,6 +981,34 @@ impl Evaluator {
 mod tests {
     use super::*;
     use crate::games::lines::lines_on;
+
+    #[test]
+    fn the_work_counter_counts_evaluations_shortlists_and_patterns() {
+        // Tests run on their own threads: the counter starts at 0 here.
+        let n = 9;
+        let mut grid = vec![0u8; n * n];
+        grid[0] = 1;
+        grid[40] = 2;
+        let mut ev = Evaluator::new(n, Weights::default());
+        let start = work_done();
+        ev.evaluate(&grid);
+        assert_eq!(work_done() - start, 1, "an evaluation");
+        ev.shortlist(&grid, 10);
+        assert_eq!(work_done() - start, 2, "and a shortlist");
+        ev.survival(&grid);
+        assert_eq!(
+            work_done() - start,
+            5,
+            "and the features and patterns of survival"
+        );
+        ev.learned_weight = 5.0;
+        ev.evaluate(&grid);
+        assert_eq!(
+            work_done() - start,
+            8,
+            "an evaluation with the learned term"
+        );
+    }
 
     #[test]
     fn windows_cover_every_line_of_five() {

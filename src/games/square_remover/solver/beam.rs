@@ -11,11 +11,13 @@
 //!
 //! Children are ranked by squares removed, plus bonuses (`Weights`) for 2x2 windows holding
 //! three of a colour, for those of them whose odd cell has an outside neighbour of that colour
-//! (a square one swap away: "ready"), and for equal neighbours (across, down and diagonal).
+//! (a square one swap away: "ready"), and for equal neighbours (across, down and diagonal);
+//! and by the value of the buffer's next tiles at the board's score (the window the next
+//! removal refills, known to the contestant too).
 //! Each row pair's bonus is kept in the node and only the pairs a move touched are
-//! recomputed. Children are only scored (on a scratch board restored row by row); the chosen
-//! ones are rebuilt. Duplicate boards (Zobrist hash of the cells and of the buffer position)
-//! are dropped. The width adapts to the clock so that the 10,000 layers end at about 88% of
+//! recomputed (in one pass over them). Children are only scored (on a scratch board restored
+//! row by row); the chosen ones are rebuilt. Duplicate boards (Zobrist hash of the cells and of the buffer position)
+//! are dropped. The width adapts to the clock so that the 10,000 layers end at about 94% of
 //! the budget.
 //!
 //! Boards are 16 rows of `u128`, one byte per cell holding `1 << colour` (0 off the board), so
@@ -59,19 +61,44 @@ pub struct Weights {
     /// A window with three of a colour whose odd cell has an outside neighbour of it: a
     /// square one swap away.
     pub ready: i32,
+    /// Percent of the value of the next four buffer tiles (the square the next removal puts
+    /// back, valued as a window: square, triple, doubles, diagonals), added to a board's
+    /// evaluation: it depends on the board's score only, and the contestant sees the buffer.
+    pub next: i32,
+    /// The same for the four tiles after those.
+    pub after_next: i32,
+}
+
+impl Weights {
+    /// The agent's weights for `colors` colours: with 5 and 6 colours "ready" windows count
+    /// (150 / 80 / 60 / 100). They cost width (five row pairs per move instead of three,
+    /// boards with more pair moves) but at equal CPU won on fresh seeds 111..130: 6 colours
+    /// +1.30% (10-0), 5 colours +0.30% (3-2; +0.44% over 7 seeds with 101..110); with 4
+    /// colours they lost (−0.62%). See docs/solver-report.md.
+    pub fn for_colors(colors: u8) -> Self {
+        match colors {
+            0..=4 => Weights::default(),
+            _ => Weights {
+                triple: 150,
+                double: 80,
+                diagonal: 60,
+                ready: 100,
+                ..Weights::default()
+            },
+        }
+    }
 }
 
 impl Default for Weights {
+    /// Without "ready" (the agent's weights with 4 colours).
     fn default() -> Self {
-        // At a fixed width of 100 on seeds 101..110, 150 / 80 / 60 / 100 removes 2.1% more
-        // squares than these; but its boards hold more pair moves and "ready" reads five row
-        // pairs per move instead of three, so in the same time the width halves and it lost
-        // (0.866 against 0.877 of Psyho at 5 s, seeds 1..10). See docs/solver-report.md.
         Weights {
             triple: 220,
             double: 44,
             diagonal: 44,
             ready: 0,
+            next: 100,
+            after_next: 50,
         }
     }
 }
@@ -79,11 +106,11 @@ impl Default for Weights {
 /// Largest beam; bounds memory (nodes are ~400 bytes, the pool ~30 candidates per node).
 const MAX_WIDTH: usize = 4000;
 /// The search aims to end here (fraction of the budget) ...
-const TARGET_FRACTION: f64 = 0.88;
+const TARGET_FRACTION: f64 = 0.94;
 /// ... past this it finishes with width 1 and no pairs ...
-const HURRY_FRACTION: f64 = 0.93;
+const HURRY_FRACTION: f64 = 0.97;
 /// ... and past this it stops and pads the plan with wasted moves.
-const STOP_FRACTION: f64 = 0.97;
+const STOP_FRACTION: f64 = 0.985;
 /// The clock is sampled over windows at least this long (browsers coarsen it).
 const WINDOW_MS: f64 = 10.0;
 /// The first window is shorter, so that the starting width does not last long.
@@ -244,6 +271,82 @@ fn decode(mv: u16) -> Action {
 /// Swaps the two cells of `mv`; returns the first and last rows it touched.
 #[inline(always)]
 fn swap(rows: &mut Rows, mv: u16) -> (usize, usize) {
+    #[cfg(target_arch = "x86_64")]
+    return swap_sse2(rows, mv);
+    #[cfg(not(target_arch = "x86_64"))]
+    return swap_rows(rows, mv);
+}
+
+/// Bytes 16 and 17 set: `BYTE_MASKS[16 - c..]` has byte `c` set (and `c + 1` for
+/// `BYTE_MASKS[32 + 16 - c..]`), a one- or two-cell mask for column `c` in one load.
+#[cfg(target_arch = "x86_64")]
+static BYTE_MASKS: [u8; 64] = {
+    let mut m = [0u8; 64];
+    m[16] = 0xff;
+    m[32 + 16] = 0xff;
+    m[32 + 17] = 0xff;
+    m
+};
+
+/// The mask of column `c` (`cells` = 1 or 2 cells from it), as an SSE2 register.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn column_mask(c: usize, cells: usize) -> std::arch::x86_64::__m128i {
+    use std::arch::x86_64::*;
+    let start = 32 * (cells - 1) + 16 - c;
+    // SAFETY: c < 16 and cells is 1 or 2, so the 16 bytes read lie inside BYTE_MASKS.
+    unsafe { _mm_loadu_si128(BYTE_MASKS[start..start + 16].as_ptr().cast()) }
+}
+
+/// `swap` with the rows loaded and stored as whole SSE2 registers: the loads that follow (the
+/// cascade's scan, the bonus) then read what one store wrote, which the CPU forwards at once.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn swap_sse2(rows: &mut Rows, mv: u16) -> (usize, usize) {
+    use std::arch::x86_64::*;
+    let cell = (mv >> 1) as usize;
+    let (r, c) = (cell / MAX_N, cell % MAX_N);
+    // SAFETY: SSE2 is part of x86-64; the loads and stores cover one u128 row each.
+    unsafe {
+        let mask = column_mask(c, 1);
+        if mv & 1 == 0 {
+            let p: *mut __m128i = (&mut rows[r + 1] as *mut u128).cast();
+            let x = _mm_loadu_si128(p);
+            let d = _mm_and_si128(_mm_xor_si128(x, _mm_srli_si128::<1>(x)), mask);
+            _mm_storeu_si128(p, _mm_xor_si128(x, _mm_or_si128(d, _mm_slli_si128::<1>(d))));
+            (r, r)
+        } else {
+            let pa: *mut __m128i = (&mut rows[r + 1] as *mut u128).cast();
+            let pb: *mut __m128i = (&mut rows[r + 2] as *mut u128).cast();
+            let (a, b) = (_mm_loadu_si128(pa), _mm_loadu_si128(pb));
+            let d = _mm_and_si128(_mm_xor_si128(a, b), mask);
+            _mm_storeu_si128(pa, _mm_xor_si128(a, d));
+            _mm_storeu_si128(pb, _mm_xor_si128(b, d));
+            (r, r + 1)
+        }
+    }
+}
+
+/// `to[r] = from[r]`, natively as one SSE2 load and store (see `swap_sse2`).
+#[inline(always)]
+fn restore_row(to: &mut Rows, from: &Rows, r: usize) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE2 is part of x86-64; the load and store cover one u128 row each.
+    unsafe {
+        use std::arch::x86_64::*;
+        let x = _mm_loadu_si128((&from[r] as *const u128).cast());
+        _mm_storeu_si128((&mut to[r] as *mut u128).cast(), x);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        to[r] = from[r];
+    }
+}
+
+/// `swap` on `u128` rows.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn swap_rows(rows: &mut Rows, mv: u16) -> (usize, usize) {
     let cell = (mv >> 1) as usize;
     let (r, shift) = (cell / MAX_N, 8 * (cell % MAX_N));
     if mv & 1 == 0 {
@@ -299,12 +402,6 @@ struct Node {
     hash: u64,
     /// This node's link in the arena (its move history).
     link: u32,
-}
-
-impl Node {
-    fn eval(&self) -> i32 {
-        self.score as i32 * SQUARE_VALUE + self.bonus_sum
-    }
 }
 
 /// A child not built yet: its value, its parent and its moves.
@@ -363,6 +460,8 @@ struct Sim {
     n: usize,
     /// Buffer colours, one-hot, from the plan's start; grown as scores rise.
     tiles: Vec<u8>,
+    /// Evaluation of the buffer ahead of each score (`Weights::next`, `after_next`).
+    ahead: Vec<i32>,
     buffer: Buffer,
     /// Zobrist keys by `8 * cell + colour`.
     keys: Vec<u64>,
@@ -385,18 +484,39 @@ impl Sim {
         Sim {
             n: obs.n,
             tiles: Vec::new(),
+            ahead: Vec::new(),
             buffer: obs.buffer,
             keys,
             pair_fraction,
-            weights: settings.weights,
+            weights: settings
+                .weights
+                .unwrap_or_else(|| Weights::for_colors(obs.colors)),
         }
     }
 
     /// Makes sure tiles exist for `squares` more squares past `score`.
     fn grow_tiles(&mut self, score: u32, squares: usize) {
         let need = 4 * (score as usize + squares);
-        while self.tiles.len() < need {
+        while self.tiles.len() < need + 8 {
             self.tiles.push(1 << self.buffer.take());
+        }
+        let w = self.weights;
+        while self.ahead.len() < need / 4 {
+            let s = self.ahead.len();
+            let value = |k: usize| {
+                let t = &self.tiles[4 * k..4 * k + 4];
+                if t[0] == t[1] && t[0] == t[2] && t[0] == t[3] {
+                    return SQUARE_VALUE;
+                }
+                let eq = |i: usize, j: usize| (t[i] == t[j]) as i32;
+                let triple =
+                    (eq(0, 1) & (eq(0, 2) | eq(0, 3))) | (eq(2, 3) & (eq(2, 0) | eq(2, 1)));
+                w.triple * triple
+                    + w.double * (eq(0, 1) + eq(2, 3) + eq(0, 2) + eq(1, 3))
+                    + w.diagonal * (eq(0, 3) + eq(1, 2))
+            };
+            let a = (w.next * value(s) + w.after_next * value(s + 1)) / 100;
+            self.ahead.push(a);
         }
     }
 
@@ -415,7 +535,69 @@ impl Sim {
     /// (pairs above it were scanned clean), which equals the tester's restart at (0, 0).
     /// Returns the touched rows.
     #[inline(always)]
-    fn settle(
+    fn settle(&self, rows: &mut Rows, lo: usize, hi: usize, score: &mut u32) -> (usize, usize) {
+        #[cfg(target_arch = "x86_64")]
+        return self.settle_sse2(rows, lo, hi, score);
+        #[cfg(not(target_arch = "x86_64"))]
+        return self.settle_rows(rows, lo, hi, score);
+    }
+
+    /// `settle` with the rows loaded and stored as whole SSE2 registers (see `swap_sse2`).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn settle_sse2(
+        &self,
+        rows: &mut Rows,
+        mut lo: usize,
+        mut hi: usize,
+        score: &mut u32,
+    ) -> (usize, usize) {
+        use std::arch::x86_64::*;
+        let n = self.n;
+        let mut r = lo.saturating_sub(1);
+        // SAFETY: SSE2 is part of x86-64; the loads and stores cover one u128 row each.
+        unsafe {
+            let zero = _mm_setzero_si128();
+            while r + 1 < n && r <= hi {
+                let pa: *mut __m128i = (&mut rows[r + 1] as *mut u128).cast();
+                let pb: *mut __m128i = (&mut rows[r + 2] as *mut u128).cast();
+                let (a, b) = (_mm_loadu_si128(pa), _mm_loadu_si128(pb));
+                let square = _mm_and_si128(
+                    _mm_and_si128(a, _mm_srli_si128::<1>(a)),
+                    _mm_and_si128(b, _mm_srli_si128::<1>(b)),
+                );
+                let columns = _mm_movemask_epi8(_mm_cmpeq_epi8(square, zero)) ^ 0xffff;
+                if columns == 0 {
+                    r += 1;
+                    continue;
+                }
+                let c = columns.trailing_zeros() as usize;
+                let k = 4 * *score as usize;
+                let t = &self.tiles[k..k + 4];
+                // Byte c takes the left tile, c + 1 the right one: a 16-bit pattern repeated
+                // from an even byte, so swapped when c is odd.
+                let pair = |left: u8, right: u8| match c & 1 {
+                    0 => _mm_set1_epi16(i16::from_le_bytes([left, right])),
+                    _ => _mm_set1_epi16(i16::from_le_bytes([right, left])),
+                };
+                let mask = column_mask(c, 2);
+                let put =
+                    |x, tiles| _mm_or_si128(_mm_andnot_si128(mask, x), _mm_and_si128(mask, tiles));
+                _mm_storeu_si128(pa, put(a, pair(t[0], t[1])));
+                _mm_storeu_si128(pb, put(b, pair(t[2], t[3])));
+                *score += 1;
+                lo = lo.min(r);
+                hi = hi.max(r + 1);
+                r = r.saturating_sub(1);
+            }
+        }
+        (lo, hi)
+    }
+
+    /// `settle` on `u128` rows.
+    #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+    #[inline(always)]
+    fn settle_rows(
         &self,
         rows: &mut Rows,
         mut lo: usize,
@@ -528,6 +710,102 @@ impl Sim {
                 );
                 sums = _mm_or_si128(sums, _mm_slli_epi64::<48>(_mm_sad_epu8(mark(ready), zero)));
             }
+            let total = _mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums));
+            let total = _mm_cvtsi128_si64(total) as u64;
+            let field = |k: u32| ((total >> (16 * k)) & 0xffff) as i32;
+            w.triple * field(0) + w.double * field(1) + w.diagonal * field(2) + w.ready * field(3)
+        }
+    }
+
+    /// The sum of `pair_bonus` over the row pairs `pairs`: on SSE2 registers natively, each
+    /// row loaded and shifted once and each feature's counts added up in bytes (at most 2 per
+    /// byte and pair, so 16 pairs fit) with one sum per feature at the end. The bonus is linear
+    /// in the counts, so this equals the pairs' bonuses added up (a test checks it).
+    #[inline(always)]
+    fn range_bonus(&self, rows: &Rows, pairs: std::ops::RangeInclusive<usize>) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        return self.range_bonus_sse2(rows, pairs);
+        #[cfg(not(target_arch = "x86_64"))]
+        return pairs.map(|r| self.pair_bonus_rows(rows, r)).sum();
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn range_bonus_sse2(&self, rows: &Rows, pairs: std::ops::RangeInclusive<usize>) -> i32 {
+        use std::arch::x86_64::*;
+        let (first, last) = (*pairs.start(), *pairs.end());
+        if first > last {
+            return 0;
+        }
+        let w = &self.weights;
+        // SAFETY: SSE2 is part of x86-64; the loads read 16 bytes from valid references.
+        unsafe {
+            let load = |x: &u128| _mm_loadu_si128((x as *const u128).cast());
+            let one = _mm_set1_epi8(1);
+            let mark = |x| _mm_min_epu8(x, one);
+            let zero = _mm_setzero_si128();
+            let mut triples_sum = zero;
+            let mut straight_sum = zero;
+            let mut diagonal_sum = zero;
+            let mut ready_sum = zero;
+            let mut a = load(&rows[first + 1]);
+            let mut a1 = _mm_srli_si128::<1>(a);
+            for r in first..=last {
+                let b = load(&rows[r + 2]);
+                let b1 = _mm_srli_si128::<1>(b);
+                let (top, bottom) = (_mm_and_si128(a, a1), _mm_and_si128(b, b1));
+                let triples = _mm_or_si128(
+                    _mm_and_si128(top, _mm_or_si128(b, b1)),
+                    _mm_and_si128(bottom, _mm_or_si128(a, a1)),
+                );
+                triples_sum = _mm_add_epi8(triples_sum, mark(triples));
+                straight_sum = _mm_add_epi8(
+                    straight_sum,
+                    _mm_add_epi8(mark(top), mark(_mm_and_si128(a, b))),
+                );
+                diagonal_sum = _mm_add_epi8(
+                    diagonal_sum,
+                    _mm_add_epi8(mark(_mm_and_si128(a, b1)), mark(_mm_and_si128(a1, b))),
+                );
+                if w.ready != 0 {
+                    let (up, down) = (load(&rows[r]), load(&rows[r + 3]));
+                    let ready = _mm_or_si128(
+                        _mm_or_si128(
+                            _mm_and_si128(
+                                _mm_and_si128(bottom, a1),
+                                _mm_or_si128(_mm_slli_si128::<1>(a), up),
+                            ),
+                            _mm_and_si128(
+                                _mm_and_si128(bottom, a),
+                                _mm_or_si128(_mm_srli_si128::<2>(a), _mm_srli_si128::<1>(up)),
+                            ),
+                        ),
+                        _mm_or_si128(
+                            _mm_and_si128(
+                                _mm_and_si128(top, b1),
+                                _mm_or_si128(_mm_slli_si128::<1>(b), down),
+                            ),
+                            _mm_and_si128(
+                                _mm_and_si128(top, b),
+                                _mm_or_si128(_mm_srli_si128::<2>(b), _mm_srli_si128::<1>(down)),
+                            ),
+                        ),
+                    );
+                    ready_sum = _mm_add_epi8(ready_sum, mark(ready));
+                }
+                (a, a1) = (b, b1);
+            }
+            // Each sum is at most 8 x 2 x 16 per 8-byte half: four fit in a 64-bit lane.
+            let sums = _mm_or_si128(
+                _mm_or_si128(
+                    _mm_sad_epu8(triples_sum, zero),
+                    _mm_slli_epi64::<16>(_mm_sad_epu8(straight_sum, zero)),
+                ),
+                _mm_or_si128(
+                    _mm_slli_epi64::<32>(_mm_sad_epu8(diagonal_sum, zero)),
+                    _mm_slli_epi64::<48>(_mm_sad_epu8(ready_sum, zero)),
+                ),
+            );
             let total = _mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums));
             let total = _mm_cvtsi128_si64(total) as u64;
             let field = |k: u32| ((total >> (16 * k)) & 0xffff) as i32;
@@ -873,23 +1151,29 @@ impl Sim {
         encode(0, 0, false)
     }
 
+    /// A board's evaluation, as its candidate had it.
+    fn eval(&self, node: &Node) -> i32 {
+        node.score as i32 * SQUARE_VALUE + node.bonus_sum + self.ahead[node.score as usize]
+    }
+
     /// Scores a child on `scratch` (equal to the parent's rows) and restores it.
     #[inline(always)]
     fn candidate(&self, parent: &Node, tag: u32, moves: [u16; 2], scratch: &mut Rows) -> Candidate {
         let mut score = parent.score;
         let (lo, hi) = self.play(scratch, moves, &mut score);
-        let mut bonus = parent.bonus_sum;
-        for r in self.pairs_touched(lo, hi) {
-            bonus += self.pair_bonus(scratch, r) - parent.bonus[r];
+        let touched = self.pairs_touched(lo, hi);
+        let mut bonus = parent.bonus_sum + self.range_bonus(scratch, touched.clone());
+        for r in touched {
+            bonus -= parent.bonus[r];
         }
         // Row by row: a slice copy of a few rows is a call to memmove.
         let mut r = lo + 1;
         while r <= hi + 1 {
-            scratch[r] = parent.rows[r];
+            restore_row(scratch, &parent.rows, r);
             r += 1;
         }
         Candidate {
-            eval: score as i32 * SQUARE_VALUE + bonus,
+            eval: score as i32 * SQUARE_VALUE + bonus + self.ahead[score as usize],
             parent: tag,
             first: moves[0],
             second: moves[1],
@@ -1000,7 +1284,8 @@ pub struct Settings {
     pub width: Option<usize>,
     /// Arena links kept before unreachable ones are dropped.
     pub arena_limit: usize,
-    pub weights: Weights,
+    /// The evaluation's weights; `None`: `Weights::for_colors`.
+    pub weights: Option<Weights>,
     /// Overrides the share of the older layer whose pairs are always tried.
     pub pair_fraction: Option<f64>,
 }
@@ -1010,7 +1295,7 @@ impl Default for Settings {
         Settings {
             width: None,
             arena_limit: ARENA_START_LIMIT,
-            weights: Weights::default(),
+            weights: None,
             pair_fraction: None,
         }
     }
@@ -1215,7 +1500,7 @@ pub fn search(
 
     let best = current
         .iter()
-        .max_by_key(|n| (n.score, n.eval()))
+        .max_by_key(|n| (n.score, sim.eval(n)))
         .expect("a layer is never empty");
     let mut plan: Vec<Action> = history.moves(best.link).into_iter().map(decode).collect();
     // Out of time: pad with wasted moves (played, in case a board has no equal neighbours).
@@ -1348,7 +1633,7 @@ mod tests {
             sim.grow_tiles(node.score, TILE_MARGIN);
             let cand = sim.candidate(&node, 0, [mv, NONE], &mut node.rows.clone());
             let built = sim.build(&node, &cand);
-            assert_eq!(built.eval(), cand.eval);
+            assert_eq!(sim.eval(&built), cand.eval);
             node = built;
             SquareRemover::apply(inst, &mut state, &decode(mv)).unwrap();
             assert_eq!(
@@ -1381,15 +1666,14 @@ mod tests {
     fn incremental_bonus_and_hash_match_a_fresh_computation() {
         // The default weights, and "ready" windows (which read the rows around a pair).
         let ready = Settings {
-            weights: Weights {
-                triple: 150,
-                double: 80,
-                diagonal: 60,
-                ready: 100,
-            },
+            weights: Some(Weights::for_colors(6)),
             ..Settings::default()
         };
-        for settings in [Settings::default(), ready] {
+        let plain = Settings {
+            weights: Some(Weights::default()),
+            ..Settings::default()
+        };
+        for settings in [plain, ready] {
             walk_with(&instance(7, &[]), 600, &settings, |_, node, state| {
                 let obs = Observation {
                     board: state.board.clone(),
@@ -1411,16 +1695,15 @@ mod tests {
     #[test]
     fn sse2_and_u128_rows_agree() {
         let ready = Settings {
-            weights: Weights {
-                triple: 150,
-                double: 80,
-                diagonal: 60,
-                ready: 100,
-            },
+            weights: Some(Weights::for_colors(6)),
             ..Settings::default()
         };
-        let (mut bonuses, mut pairs) = (0, 0);
-        for settings in [Settings::default(), ready] {
+        let plain = Settings {
+            weights: Some(Weights::default()),
+            ..Settings::default()
+        };
+        let (mut bonuses, mut pairs, mut cascades) = (0, 0, 0);
+        for settings in [plain, ready] {
             for (seed, params) in [
                 (3, vec![]),
                 (12, vec![("n", 16), ("colors", 4)]),
@@ -1432,6 +1715,29 @@ mod tests {
                         let bonus = sim.pair_bonus_rows(&node.rows, r);
                         assert_eq!(sim.pair_bonus_sse2(&node.rows, r), bonus, "pair {r}");
                         bonuses += (bonus != 0) as usize;
+                    }
+                    // Every range of pairs, the empty one too, as in `candidate`.
+                    for first in 0..sim.n {
+                        for last in first.saturating_sub(1)..sim.n {
+                            let sum: i32 = (first..=last)
+                                .map(|r| sim.pair_bonus_rows(&node.rows, r))
+                                .sum();
+                            let range = sim.range_bonus_sse2(&node.rows, first..=last);
+                            assert_eq!(range, sum, "pairs {first}..={last}");
+                        }
+                    }
+                    // Every swap, and the cascade after it.
+                    for mv in sim.all_swaps() {
+                        let (mut fast, mut slow) = (node.rows, node.rows);
+                        let (lo, hi) = swap_sse2(&mut fast, mv);
+                        assert_eq!(swap_rows(&mut slow, mv), (lo, hi));
+                        assert_eq!(fast, slow, "swap {mv}");
+                        let (mut fast_score, mut slow_score) = (node.score, node.score);
+                        let touched = sim.settle_sse2(&mut fast, lo, hi, &mut fast_score);
+                        let slow_touched = sim.settle_rows(&mut slow, lo, hi, &mut slow_score);
+                        assert_eq!((touched, fast_score), (slow_touched, slow_score));
+                        assert_eq!(fast, slow, "cascade after {mv}");
+                        cascades += (fast_score > node.score) as usize;
                     }
                     let (mut fast, mut slow) = (Vec::new(), Vec::new());
                     sim.singles_sse2(&node.rows, &mut fast);
@@ -1447,6 +1753,7 @@ mod tests {
         }
         assert!(bonuses > 10_000, "only {bonuses} non-zero bonuses");
         assert!(pairs > 1_000, "only {pairs} pairs");
+        assert!(cascades > 1_000, "only {cascades} swaps that score");
     }
 
     /// `count` is a population count in wasm and `byte_sum(marks(..))` natively: both agree
@@ -1626,6 +1933,41 @@ mod tests {
             }
         });
         assert!(pairs_seen > 1000, "only {pairs_seen} pairs");
+    }
+
+    /// The value of the buffer ahead of a score: the next four tiles (and, at half weight, the
+    /// four after them) valued as the 2x2 window they refill, here by `pair_bonus` on an
+    /// otherwise empty board; a window of one colour counts as a square.
+    #[test]
+    fn the_buffer_ahead_is_valued_as_the_window_it_refills() {
+        let inst = instance(6, &[]);
+        let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
+        let mut sim = Sim::new(&obs, &Settings::default());
+        sim.grow_tiles(0, 400);
+        let tiles = obs.buffer.peek(4 * 402);
+        let window = |k: usize| {
+            let t = &tiles[4 * k..4 * k + 4];
+            if t.iter().all(|&c| c == t[0]) {
+                return SQUARE_VALUE;
+            }
+            let mut rows: Rows = [0; 19];
+            rows[1] = 1u128 << t[0] | (1u128 << t[1]) << 8;
+            rows[2] = 1u128 << t[2] | (1u128 << t[3]) << 8;
+            // Pair 1 holds the bottom row's equal neighbours.
+            sim.pair_bonus_rows(&rows, 0) + sim.pair_bonus_rows(&rows, 1)
+        };
+        let w = Weights::default();
+        let (mut squares, mut triples) = (0, 0);
+        for s in 0..400 {
+            let expected = (w.next * window(s) + w.after_next * window(s + 1)) / 100;
+            assert_eq!(sim.ahead[s], expected, "score {s}");
+            squares += (window(s) == SQUARE_VALUE) as usize;
+            triples += (window(s) >= w.triple) as usize;
+        }
+        assert!(
+            squares > 0 && triples > squares,
+            "{squares} squares, {triples} triples"
+        );
     }
 
     #[test]

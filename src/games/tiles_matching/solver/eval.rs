@@ -108,6 +108,12 @@ const HORIZON: usize = 2000;
 /// With the counter above zero, this many of the best two-ply answers get three plies
 /// (`deep_expectation`), on up to DANGER_SHARE times the move's share of the time.
 const DEEP: usize = 3;
+/// With N >= 9, every answer that got two plies (up to LOOKAHEAD) may get three: these games
+/// die with most of their budget unspent, and without a time limit the third ply for all
+/// of them lowered deaths per 1,000 moves (see `docs/solver-report.md`, "TilesMatching:
+/// `eval`"). Not with the counter at zero: there a third ply made N = 10, S = 8 games die
+/// faster (1.85 to 3.10 per 1,000 moves), turning half the discards into placements.
+const DEEP_TIGHT: usize = LOOKAHEAD;
 const DANGER_SHARE: f64 = 8.0;
 /// About what a move without look-ahead costs natively.
 const STATIC_MOVE_MS: f64 = 0.05;
@@ -121,6 +127,8 @@ struct Ctx {
     masks: Vec<Combos>,
     all: Combos,
     w: Weights,
+    /// How many answers may get three plies (`DEEP` or `DEEP_TIGHT`).
+    deep: usize,
     nn: f64,
     p_special: f64,
     p_regular: f64,
@@ -163,6 +171,10 @@ impl Ctx {
                 9.. if side <= 9 => SMALL_WEIGHTS,
                 8.. => TIGHT_WEIGHTS,
                 _ => WEIGHTS,
+            },
+            deep: match n {
+                9.. => DEEP_TIGHT,
+                _ => DEEP,
             },
             nn,
             p_special,
@@ -691,7 +703,7 @@ impl Agent<TilesMatching> for EvalAgent {
                     false => (now - start) / looked.len() as f64 * ctx.nn,
                 };
                 let fit = match ((start + DANGER_SHARE * share - now) / estimate) as usize {
-                    fit if fit >= 2 => fit.min(DEEP),
+                    fit if fit >= 2 => fit.min(ctx.deep),
                     _ => 0,
                 };
                 let mut deep = (f64::NEG_INFINITY, best.1);

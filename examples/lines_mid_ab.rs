@@ -1,0 +1,77 @@
+//! Clock-free A/B of the Lines expectimax agent (`solver::expectimax`), for the boards where
+//! the sampling decides (fewer than 16 cells per colour): the agent plays on a clock that
+//! counts work (`solver::work_done`, at UNIT_US microseconds a unit), so a game repeats move
+//! for move whatever else the machine runs. N and C forced, one seed after another on one
+//! thread. Prints one line per seed (seed, score, moves, thread CPU s) and the summary, with
+//! the CPU milliseconds one unit of work took on this run (to check UNIT_US).
+//!
+//! Usage: cargo run --release --example lines_mid_ab -- N C SEEDS_FROM COUNT
+//! BUDGET=ms per game on the work clock (default 5000); UNIT_US (default 6);
+//! overrides of `expectimax::Tuning`: FINALISTS, RERANKED, RERANK_WEIGHT, PLAYOUT_ROUNDS,
+//! HORIZON, CROWD_POWER, BLEND, LOOK, LINDY (1: on).
+use arcade::clock::Budget;
+use arcade::game::{play, Game, Params};
+use arcade::games::lines::solver::expectimax::ExpectimaxAgent;
+use arcade::games::lines::solver::work_done;
+use arcade::games::lines::Lines;
+
+#[path = "common/mod.rs"]
+mod common;
+use common::thread_cpu_seconds as cpu_seconds;
+
+fn env<T: std::str::FromStr>(name: &str) -> Option<T> {
+    std::env::var(name).ok().map(|s| {
+        s.parse()
+            .unwrap_or_else(|_| panic!("{name}: not a number: {s}"))
+    })
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let arg = |i: usize| -> u64 { args[i].parse().expect("N C SEEDS_FROM COUNT") };
+    let (n, c, from, count) = (arg(1), arg(2), arg(3), arg(4));
+    let budget_ms: f64 = env("BUDGET").unwrap_or(5000.0);
+    let unit_ms = env::<f64>("UNIT_US").unwrap_or(6.0) / 1000.0;
+    let mut params = Params::new();
+    params.insert("N".into(), n as i64);
+    params.insert("C".into(), c as i64);
+    let (mut total, mut moves, mut full) = (0i64, 0usize, 0);
+    let (start, work_start) = (cpu_seconds(), work_done());
+    for seed in from..from + count {
+        let instance = Lines::generate(seed, &params);
+        let mut agent = ExpectimaxAgent::default();
+        let t = &mut agent.tuning;
+        t.finalists = env("FINALISTS").unwrap_or(t.finalists);
+        t.reranked = env("RERANKED").unwrap_or(t.reranked);
+        t.rerank_weight = env("RERANK_WEIGHT").or(t.rerank_weight);
+        t.playout_rounds = env("PLAYOUT_ROUNDS").unwrap_or(t.playout_rounds);
+        t.horizon = env("HORIZON").unwrap_or(t.horizon);
+        t.crowd_power = env("CROWD_POWER").unwrap_or(t.crowd_power);
+        t.blend = env("BLEND").unwrap_or(t.blend);
+        t.look = env("LOOK").unwrap_or(t.look);
+        t.lindy = env::<u8>("LINDY").map_or(t.lindy, |x| x != 0);
+        let game_start = cpu_seconds();
+        let clock = Box::new(move || work_done() as f64 * unit_ms);
+        let mut budget = Budget::with_clock(budget_ms, clock);
+        let (_, state) = play::<Lines>(&instance, &mut agent, &mut budget).expect("legal moves");
+        println!(
+            "{seed}\t{}\t{}\t{:.2}",
+            state.score,
+            state.moves,
+            cpu_seconds() - game_start
+        );
+        total += state.score;
+        moves += state.moves;
+        full += (state.moves == 1000) as usize;
+    }
+    let cpu = cpu_seconds() - start;
+    let units = (work_done() - work_start) as f64;
+    println!(
+        "# N={n} C={c} seeds {from}..{}: mean {:.1}, mean length {:.1}, {full} full, {:.2} CPU s a game, {:.2} us a unit",
+        from + count - 1,
+        total as f64 / count as f64,
+        moves as f64 / count as f64,
+        cpu / count as f64,
+        cpu * 1e6 / units.max(1.0)
+    );
+}
