@@ -5,7 +5,8 @@
 //! Usage: cargo run --release --example territory_tune -- FROM COUNT BUDGET_MS ITERATIONS
 //!        SETTING [SETTING ...]
 //! A SETTING is `base` or comma-separated `name=value` (names as in `mc::Config`; `policy`
-//! takes seven values separated by `/`). ITERATIONS caps the iterations per turn (0: none),
+//! takes seven values separated by `/`; a group rule such as `policy3@m5-8=1.6` or
+//! `defend@u3-5=0.5` sets a value for those M and U only, see `mc::GroupSetting`). ITERATIONS caps the iterations per turn (0: none),
 //! so with a large budget the work is fixed whatever the load of the machine.
 //! M=.. and U=.. in the environment force those parameters (as gen --M / --U); M_MIN=..
 //! and U_MIN=.. skip the seeds with fewer players or a lower level cap.
@@ -33,7 +34,6 @@ fn parse(setting: &str, iterations: usize) -> Config {
             "particles" => c.particles = f(v) as usize,
             "mh_steps" => c.mh_steps = f(v) as usize,
             "finalists" => c.finalists = f(v) as usize,
-            "policy_eps" => c.policy_eps = f(v),
             "policy" => {
                 let w: Vec<f64> = v.split('/').map(f).collect();
                 c.policy.copy_from_slice(&w);

@@ -6,7 +6,9 @@
 //! rollout is log2(1 + S0 / SA) at its horizon, the contest's own score.
 //!
 //! Player 0's moves inside a rollout follow a greedy policy with its own cell-kind weights
-//! (the leading AI's cells count more) and, most of the time, defend: when an AI's greedy
+//! (the leading AI's cells count more; with M >= 3 the weights are jittered per iteration
+//! and a third of the moves are random, so that an option is valued over varied
+//! continuations) and, most of the time, defend: when an AI's greedy
 //! move (under the sampled weights) attacks one of player 0's reachable cells, player 0 moves
 //! there, so that the owner's piece wins the shared cell and the attacker is sent back.
 
@@ -36,11 +38,16 @@ pub struct Config {
     /// Player 0's rollout policy: weights of empty, own, own at cap, enemy level 1, enemy
     /// higher cells, then the leading AI's level 1 and higher cells.
     pub policy: [f64; 7],
-    /// When M >= 3, player 0's rollout weight of its own cells below the cap (in place of
-    /// `policy[1]`, which M = 2 keeps).
-    pub own_weight: f64,
+    /// Settings for some groups of games only, applied in order over the ones above (a
+    /// later rule wins). The defaults: when M >= 3, player 0's rollout weight of its own
+    /// cells below the cap is 0.5, its random-move rate 0.35 and its weights' jitter 0.4
+    /// (M = 2 keeps `policy[1]`, `policy_eps` and no jitter).
+    pub groups: Vec<GroupSetting>,
     /// Player 0's random-move rate in rollouts.
     pub policy_eps: f64,
+    /// Each iteration's rollouts (the same for every option) scale player 0's policy
+    /// weights by exp(this × a standard normal draw), one draw per weight (0: never).
+    pub policy_jitter: f64,
     /// In rollouts, how often player 0 defends: moves onto its own cell that an AI's greedy
     /// move attacks (the owner's piece wins a shared cell, the attacker is sent back).
     pub defend: f64,
@@ -67,8 +74,28 @@ impl Default for Config {
             finalists: 2,
             max_iterations: 4000,
             policy: [1.0, 0.8, 0.0, 1.2, 0.6, 2.0, 1.0],
-            own_weight: 0.5,
+            groups: vec![
+                GroupSetting {
+                    m: (3, 8),
+                    u: (1, 5),
+                    knob: Knob::Policy(1),
+                    value: 0.5,
+                },
+                GroupSetting {
+                    m: (3, 8),
+                    u: (1, 5),
+                    knob: Knob::PolicyEps,
+                    value: 0.35,
+                },
+                GroupSetting {
+                    m: (3, 8),
+                    u: (1, 5),
+                    knob: Knob::PolicyJitter,
+                    value: 0.4,
+                },
+            ],
             policy_eps: 0.15,
+            policy_jitter: 0.0,
             defend: 0.7,
             extrapolate: 0.0,
             duel_players: 2,
@@ -87,7 +114,7 @@ impl Config {
             "horizon" => self.horizon = value as usize,
             "duel_horizon" => self.duel_horizon = value as usize,
             "extrapolate" => self.extrapolate = value,
-            "own_weight" => self.own_weight = value,
+            "own_weight" => self.set("policy1@m3-8", value),
             "duel_players" => self.duel_players = value as usize,
             "duel_min_u" => self.duel_min_u = value as u8,
             "duel_width" => self.duel.max_width = value as usize,
@@ -101,15 +128,25 @@ impl Config {
             "duel_sample" => self.duel.sample_weights = value != 0.0,
             "duel_nominal" => self.duel.nominal_weight = value,
             "duel_random_turns" => self.duel.random_turns = value as usize,
-            _ => panic!("unknown setting {name}"),
+            _ => match GroupSetting::parse(name, value) {
+                Some(rule) => self.groups.push(rule),
+                None => panic!("unknown setting {name}"),
+            },
         }
     }
 
-    /// The settings for a game of M players: `own_weight` in the rollout policy when M >= 3.
-    pub fn for_players(&self, m: usize) -> Config {
+    /// The settings for a game of M players with level cap U: the group rules applied.
+    pub fn for_game(&self, m: usize, u: u8) -> Config {
         let mut config = self.clone();
-        if m >= 3 {
-            config.policy[1] = self.own_weight;
+        for rule in &self.groups {
+            if (rule.m.0..=rule.m.1).contains(&m) && (rule.u.0..=rule.u.1).contains(&u) {
+                match rule.knob {
+                    Knob::Policy(k) => config.policy[k] = rule.value,
+                    Knob::PolicyEps => config.policy_eps = rule.value,
+                    Knob::Defend => config.defend = rule.value,
+                    Knob::PolicyJitter => config.policy_jitter = rule.value,
+                }
+            }
         }
         config
     }
@@ -127,7 +164,14 @@ impl Config {
     /// `threatened`: player 0's cells that the AIs' greedy moves attack this turn, in the
     /// rank layout (`Values`).
     #[inline]
-    fn choose(&self, sim: &Sim, values: &Values, threatened: Bits, rng: &mut FastRng) -> u8 {
+    fn choose(
+        &self,
+        policy: &[f64; 7],
+        sim: &Sim,
+        values: &Values,
+        threatened: Bits,
+        rng: &mut FastRng,
+    ) -> u8 {
         let b = sim.ranked_candidates(0, values);
         if rng.unit() < self.policy_eps {
             return values.cell_of[pick(b, rng) as usize];
@@ -148,7 +192,67 @@ impl Config {
             k[3] & lead,
             k[4] & lead,
         ];
-        Sim::greedy(&masks, &self.policy, values, rng)
+        Sim::greedy(&masks, policy, values, rng)
+    }
+}
+
+/// A setting that a group rule can change.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Knob {
+    /// `policy[k]`.
+    Policy(usize),
+    PolicyEps,
+    Defend,
+    PolicyJitter,
+}
+
+/// A setting for the games with M in `m.0..=m.1` and U in `u.0..=u.1`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroupSetting {
+    pub m: (usize, usize),
+    pub u: (u8, u8),
+    pub knob: Knob,
+    pub value: f64,
+}
+
+impl GroupSetting {
+    /// Reads a rule's name: the knob (`policy0`..`policy6`, `policy_eps`, `defend`,
+    /// `policy_jitter`), then
+    /// optionally `@mA-B` or `@mA` and `@uA-B` or `@uA` (all M or U when left out).
+    pub fn parse(name: &str, value: f64) -> Option<GroupSetting> {
+        let mut parts = name.split('@');
+        let knob = match parts.next()? {
+            "policy_eps" => Knob::PolicyEps,
+            "defend" => Knob::Defend,
+            "policy_jitter" => Knob::PolicyJitter,
+            k => {
+                let index: usize = k.strip_prefix("policy")?.parse().ok()?;
+                (index < 7).then_some(Knob::Policy(index))?
+            }
+        };
+        let range = |s: &str| -> Option<(usize, usize)> {
+            match s.split_once('-') {
+                Some((a, b)) => Some((a.parse().ok()?, b.parse().ok()?)),
+                None => s.parse().ok().map(|a| (a, a)),
+            }
+        };
+        let mut rule = GroupSetting {
+            m: (2, MAX_PLAYERS),
+            u: (1, 5),
+            knob,
+            value,
+        };
+        for part in parts {
+            if let Some(r) = part.strip_prefix('m') {
+                rule.m = range(r)?;
+            } else if let Some(r) = part.strip_prefix('u') {
+                let (a, b) = range(r)?;
+                rule.u = (a as u8, b as u8);
+            } else {
+                return None;
+            }
+        }
+        Some(rule)
     }
 }
 
@@ -263,7 +367,7 @@ fn rollout_value(root: &Sim, sim: &Sim, extrapolate: f64) -> f64 {
 
 impl Agent<Territory> for MonteCarloAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
-        let config = &self.config.for_players(obs.m);
+        let config = &self.config.for_game(obs.m, obs.u);
         if self.learner.as_ref().is_none_or(|l| l.seen > obs.turn()) {
             self.learner = Some(Learner::new(obs, config.particles));
         }
@@ -282,7 +386,13 @@ impl Agent<Territory> for MonteCarloAgent {
             options.push(rest.trailing_zeros() as u8);
             rest &= rest - 1;
         }
-        let fallback = config.choose(&root, values, 0, &mut FastRng::new(turn as u64));
+        let fallback = config.choose(
+            &config.policy,
+            &root,
+            values,
+            0,
+            &mut FastRng::new(turn as u64),
+        );
         if options.len() == 1 {
             return Action::to_cell(options[0] as usize);
         }
@@ -400,6 +510,12 @@ impl Agent<Territory> for MonteCarloAgent {
                     eps: particle.eps,
                 };
             }
+            let mut policy = config.policy;
+            if config.policy_jitter > 0.0 {
+                for w in &mut policy {
+                    *w *= (config.policy_jitter * rng.normal()).exp();
+                }
+            }
             let seed = rng.next_u64();
             // The AIs choose this turn's targets from the current board, whatever player 0
             // does: draw them once for all options.
@@ -431,7 +547,7 @@ impl Agent<Territory> for MonteCarloAgent {
                             targets[p] = sim.ai_move(p, &ai.weights, ai.eps, values, &mut rng);
                         }
                     }
-                    targets[0] = config.choose(&sim, values, threatened, &mut rng);
+                    targets[0] = config.choose(&policy, &sim, values, threatened, &mut rng);
                     sim.step(&targets, values);
                 }
                 totals[i] += rollout_value(&root, &sim, config.extrapolate);
@@ -539,15 +655,60 @@ mod tests {
 
     #[test]
     fn the_own_weight_replaces_the_policy_s_only_when_m_is_3_or_more() {
-        let config = Config {
-            own_weight: 0.25,
-            ..Config::default()
-        };
-        assert_eq!(config.for_players(2).policy, config.policy);
-        for m in 3..=8 {
-            let mut expected = config.policy;
-            expected[1] = 0.25;
-            assert_eq!(config.for_players(m).policy, expected, "M = {m}");
+        let mut config = Config::default();
+        config.set("own_weight", 0.25);
+        for u in 1..=5 {
+            assert_eq!(config.for_game(2, u).policy, config.policy);
+            for m in 3..=8 {
+                let mut expected = config.policy;
+                expected[1] = 0.25;
+                assert_eq!(config.for_game(m, u).policy, expected, "M = {m}");
+            }
+        }
+    }
+
+    #[test]
+    fn m_2_keeps_the_base_settings_and_m_3_or_more_has_its_own() {
+        let config = Config::default();
+        for u in 1..=5 {
+            let duel = config.for_game(2, u);
+            assert_eq!(duel.policy, config.policy);
+            assert_eq!(duel.policy_eps, 0.15);
+            assert_eq!(duel.policy_jitter, 0.0);
+            for m in 3..=8 {
+                let game = config.for_game(m, u);
+                assert_eq!(game.policy[1], 0.5);
+                assert_eq!(game.policy_eps, 0.35);
+                assert_eq!(game.policy_jitter, 0.4);
+            }
+        }
+    }
+
+    #[test]
+    fn group_rules_apply_to_their_games_only_and_the_last_one_wins() {
+        let mut config = Config::default();
+        config.set("policy3@m5-8", 1.6);
+        config.set("defend@u3-5", 0.4);
+        config.set("policy_eps@m6@u2", 0.3);
+        config.set("policy3@m8", 1.4);
+        config.set("policy_jitter@m4-5@u1-2", 0.5);
+        let base = Config::default();
+        assert_eq!(config.for_game(4, 2).policy[3], base.policy[3]);
+        assert_eq!(config.for_game(5, 2).policy[3], 1.6);
+        assert_eq!(config.for_game(7, 1).policy[3], 1.6);
+        assert_eq!(config.for_game(8, 1).policy[3], 1.4);
+        assert_eq!(config.for_game(3, 2).defend, base.defend);
+        assert_eq!(config.for_game(3, 3).defend, 0.4);
+        assert_eq!(config.for_game(6, 2).policy_eps, 0.3);
+        assert_eq!(config.for_game(6, 3).policy_eps, 0.35);
+        assert_eq!(config.for_game(2, 2).policy_eps, base.policy_eps);
+        assert_eq!(config.for_game(5, 2).policy_eps, 0.35);
+        assert_eq!(config.for_game(6, 2).policy_jitter, 0.4);
+        assert_eq!(config.for_game(4, 2).policy_jitter, 0.5);
+        assert_eq!(config.for_game(4, 3).policy_jitter, 0.4);
+        assert_eq!(config.for_game(2, 2).policy_jitter, 0.0);
+        for bad in ["policy7", "policy3@x5", "defend@m5-", "speed"] {
+            assert_eq!(GroupSetting::parse(bad, 1.0), None, "{bad}");
         }
     }
 
