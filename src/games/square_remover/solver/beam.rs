@@ -686,28 +686,7 @@ impl Sim {
             );
             if w.ready != 0 {
                 let (up, down) = (load(&rows[r]), load(&rows[r + 3]));
-                let ready = _mm_or_si128(
-                    _mm_or_si128(
-                        _mm_and_si128(
-                            _mm_and_si128(bottom, a1),
-                            _mm_or_si128(_mm_slli_si128::<1>(a), up),
-                        ),
-                        _mm_and_si128(
-                            _mm_and_si128(bottom, a),
-                            _mm_or_si128(_mm_srli_si128::<2>(a), _mm_srli_si128::<1>(up)),
-                        ),
-                    ),
-                    _mm_or_si128(
-                        _mm_and_si128(
-                            _mm_and_si128(top, b1),
-                            _mm_or_si128(_mm_slli_si128::<1>(b), down),
-                        ),
-                        _mm_and_si128(
-                            _mm_and_si128(top, b),
-                            _mm_or_si128(_mm_srli_si128::<2>(b), _mm_srli_si128::<1>(down)),
-                        ),
-                    ),
-                );
+                let ready = ready_mask(a, b, up, down);
                 sums = _mm_or_si128(sums, _mm_slli_epi64::<48>(_mm_sad_epu8(mark(ready), zero)));
             }
             let total = _mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums));
@@ -769,28 +748,7 @@ impl Sim {
                 );
                 if w.ready != 0 {
                     let (up, down) = (load(&rows[r]), load(&rows[r + 3]));
-                    let ready = _mm_or_si128(
-                        _mm_or_si128(
-                            _mm_and_si128(
-                                _mm_and_si128(bottom, a1),
-                                _mm_or_si128(_mm_slli_si128::<1>(a), up),
-                            ),
-                            _mm_and_si128(
-                                _mm_and_si128(bottom, a),
-                                _mm_or_si128(_mm_srli_si128::<2>(a), _mm_srli_si128::<1>(up)),
-                            ),
-                        ),
-                        _mm_or_si128(
-                            _mm_and_si128(
-                                _mm_and_si128(top, b1),
-                                _mm_or_si128(_mm_slli_si128::<1>(b), down),
-                            ),
-                            _mm_and_si128(
-                                _mm_and_si128(top, b),
-                                _mm_or_si128(_mm_srli_si128::<2>(b), _mm_srli_si128::<1>(down)),
-                            ),
-                        ),
-                    );
+                    let ready = ready_mask(a, b, up, down);
                     ready_sum = _mm_add_epi8(ready_sum, mark(ready));
                 }
                 (a, a1) = (b, b1);
@@ -1557,6 +1515,45 @@ impl Agent<SquareRemover> for BeamAgent {
             dir: 1,
         })
     }
+}
+
+/// The "ready" windows of the row pair (a, b) on SSE2 registers, `up` the row above a and
+/// `down` the row below b: the same masks as `pair_bonus_rows` computes on u128 (a square one
+/// swap away). Shared by `pair_bonus_sse2` and `range_bonus_sse2`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+// SAFETY: register arithmetic only; SSE2 is part of x86-64.
+unsafe fn ready_mask(
+    a: std::arch::x86_64::__m128i,
+    b: std::arch::x86_64::__m128i,
+    up: std::arch::x86_64::__m128i,
+    down: std::arch::x86_64::__m128i,
+) -> std::arch::x86_64::__m128i {
+    use std::arch::x86_64::*;
+    let (a1, b1) = (_mm_srli_si128::<1>(a), _mm_srli_si128::<1>(b));
+    let (top, bottom) = (_mm_and_si128(a, a1), _mm_and_si128(b, b1));
+    _mm_or_si128(
+        _mm_or_si128(
+            _mm_and_si128(
+                _mm_and_si128(bottom, a1),
+                _mm_or_si128(_mm_slli_si128::<1>(a), up),
+            ),
+            _mm_and_si128(
+                _mm_and_si128(bottom, a),
+                _mm_or_si128(_mm_srli_si128::<2>(a), _mm_srli_si128::<1>(up)),
+            ),
+        ),
+        _mm_or_si128(
+            _mm_and_si128(
+                _mm_and_si128(top, b1),
+                _mm_or_si128(_mm_slli_si128::<1>(b), down),
+            ),
+            _mm_and_si128(
+                _mm_and_si128(top, b),
+                _mm_or_si128(_mm_srli_si128::<2>(b), _mm_srli_si128::<1>(down)),
+            ),
+        ),
+    )
 }
 
 #[cfg(test)]
