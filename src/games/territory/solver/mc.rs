@@ -58,7 +58,8 @@ pub struct Config {
     /// `duel` instead of rollouts (0: never).
     pub duel_players: usize,
     /// ... and at least this many levels (U): with U = 1 every attack takes a cell, the AI's
-    /// random moves matter more and the beam, which ignores them, lost.
+    /// random moves matter more and the beam, which ignores them, lost. U = 2 was a tie
+    /// before the frontier term and the cheaper children; with them it gained (2 here).
     pub duel_min_u: u8,
     /// The beam search's settings.
     pub duel: DuelConfig,
@@ -99,7 +100,7 @@ impl Default for Config {
             defend: 0.7,
             extrapolate: 0.0,
             duel_players: 2,
-            duel_min_u: 3,
+            duel_min_u: 2,
             duel: DuelConfig::default(),
         }
     }
@@ -149,6 +150,11 @@ impl Config {
             }
         }
         config
+    }
+
+    /// Whether a game of M players with level cap U is played by the beam of `duel`.
+    pub fn plays_beam(&self, m: usize, u: u8) -> bool {
+        m <= self.duel_players && u >= self.duel_min_u
     }
 
     /// The rollout length for a game of M players.
@@ -402,7 +408,7 @@ impl Agent<Territory> for MonteCarloAgent {
         let start_ms = budget.elapsed_ms();
         let share = budget.remaining_ms() / turns_left;
 
-        let duel = obs.m <= config.duel_players && obs.u >= config.duel_min_u;
+        let duel = config.plays_beam(obs.m, obs.u);
         if duel {
             // The AIs as the beam predicts them: the greedy policy of the posterior mean.
             let ais: Vec<_> = learner
@@ -651,6 +657,27 @@ mod tests {
             beam > rollouts * BEAM_MARGIN_PERCENT / 100,
             "beam {beam} vs rollouts {rollouts}"
         );
+    }
+
+    #[test]
+    fn the_beam_plays_m_2_with_u_2_or_more_only() {
+        let config = Config::default();
+        assert!(!config.plays_beam(2, 1));
+        for u in 2..=5 {
+            assert!(config.plays_beam(2, u), "U = {u}");
+        }
+        for m in 3..=8 {
+            for u in 1..=5 {
+                assert!(!config.plays_beam(m, u), "M = {m}, U = {u}");
+            }
+        }
+        // The agent asks the same question: U = 2 plays the beam, U = 1 the rollouts.
+        for (seed, u, beam) in [(5, 2, true), (8, 1, false)] {
+            let mut agent = MonteCarloAgent::default();
+            let inst = duel_game(seed, u);
+            play::<Territory>(&inst, &mut agent, &mut Budget::new(0.0)).unwrap();
+            assert_eq!(agent.stats.nodes > 0, beam, "U = {u}");
+        }
     }
 
     #[test]
