@@ -30,18 +30,6 @@ pub struct DuelConfig {
     /// Weight of each player's frontier: the value of the empty cells next to its cells
     /// (an AI walled in has none), fading like the potentials.
     pub frontier: f64,
-    /// Sampled AI futures besides the predicted one: each node is played in every future
-    /// (player 0's moves shared; a move illegal in a future stays in place there) and
-    /// valued by the mean over the futures (0: the predicted future alone).
-    pub futures: usize,
-    /// The futures' AIs use particles drawn from the filters (else the posterior mean
-    /// weights); both with the random moves at their eps.
-    pub sample_weights: bool,
-    /// Weight of the predicted future in the mean (the sampled ones weigh 1 each).
-    pub nominal_weight: f64,
-    /// The futures' AIs move at random only in the plan's first this many turns (greedy
-    /// after: the player plans again each turn).
-    pub random_turns: usize,
 }
 
 impl Default for DuelConfig {
@@ -54,19 +42,14 @@ impl Default for DuelConfig {
             fade: 30.0,
             prune: false,
             frontier: 0.5,
-            futures: 0,
-            sample_weights: true,
-            nominal_weight: 1.0,
-            random_turns: usize::MAX,
         }
     }
 }
 
-/// One beam node: its board in every future (the predicted one first) and where it came
-/// from.
+/// One beam node: its board and where it came from.
 #[derive(Clone)]
 struct Node {
-    sims: Vec<Sim>,
+    sim: Sim,
     /// Index of the parent in the previous layer, and player 0's move from it.
     parent: u32,
     mv: u8,
@@ -154,50 +137,14 @@ pub fn evaluate(sim: &Sim, values: &Values, config: &DuelConfig) -> f64 {
     (1.0 + estimate[0].max(0.0) / sa).log2()
 }
 
-/// One future of the AIs: each AI's weights and random rate, and the random numbers it
-/// draws (a stream per turn and player, the same for every node, so nodes compare paired).
-#[derive(Clone, Copy, Debug)]
-pub struct Future {
-    /// Indexed by player (0 unused).
-    pub w: [KindWeights; MAX_PLAYERS],
-    pub eps: [f64; MAX_PLAYERS],
-    /// 0 for the predicted future (greedy moves, ties by a draw fixed per turn).
-    pub seed: u64,
-}
-
-impl Future {
-    /// The predicted future: every AI plays the greedy move of `ais` (one per AI).
-    pub fn predicted(ais: &[KindWeights]) -> Future {
-        let mut w = [[0.0; 5]; MAX_PLAYERS];
-        w[1..=ais.len()].copy_from_slice(ais);
-        Future {
-            w,
-            eps: [0.0; MAX_PLAYERS],
-            seed: 0,
-        }
-    }
-}
-
-/// The AIs' targets on `sim` in `future`. The predicted future (seed 0) gives each AI's
-/// greedy move (ties broken by a fixed draw, so the same board always gives the same
-/// targets); the others draw their random moves from the future's stream for this turn.
+/// The AIs' predicted targets on `sim`: each AI's greedy move under `ais` (one weight set
+/// per AI; ties broken by a draw fixed per turn, so the same board always gives the same
+/// targets).
 #[inline]
-fn predict(
-    sim: &Sim,
-    future: &Future,
-    random: bool,
-    values: &Values,
-    targets: &mut [u8; MAX_PLAYERS],
-) {
-    let mut rng = FastRng::new(
-        future
-            .seed
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add(sim.turn as u64),
-    );
+fn predict(sim: &Sim, ais: &[KindWeights], values: &Values, targets: &mut [u8; MAX_PLAYERS]) {
+    let mut rng = FastRng::new(sim.turn as u64);
     for (p, target) in targets.iter_mut().enumerate().take(sim.m).skip(1) {
-        let eps = if random { future.eps[p] } else { 0.0 };
-        *target = sim.ai_move(p, &future.w[p], eps, values, &mut rng);
+        *target = sim.ai_move(p, &ais[p - 1], 0.0, values, &mut rng);
     }
 }
 
@@ -281,28 +228,14 @@ fn peek_value(m: usize, turn: usize, peek: &Peek, values: &Values, config: &Duel
     (1.0 + estimate[0].max(0.0) / sa).log2()
 }
 
-/// What a beam searches from: the board now, the AIs' futures (the predicted one first),
-/// last turn's plan.
+/// What a beam searches from: the board now, the AIs' predicted weights, last turn's plan.
 #[derive(Clone, Copy)]
 struct Problem<'a> {
     root: &'a Sim,
-    futures: &'a [Future],
+    ais: &'a [KindWeights],
     values: &'a Values,
     config: &'a DuelConfig,
     previous: &'a [u8],
-}
-
-/// The targets of a turn: the AIs' `targets` and player 0's move `cell` (legal in the
-/// predicted future); where the move is not legal (another future), player 0 stays in place.
-#[inline]
-fn with_move(sim: &Sim, cell: u8, targets: &[u8; MAX_PLAYERS]) -> [u8; MAX_PLAYERS] {
-    let mut t = *targets;
-    t[0] = if sim.candidates(0) & (1u128 << cell) != 0 {
-        cell
-    } else {
-        sim.pos[0]
-    };
-    t
 }
 
 /// One beam of `width` over `depth` turns. `previous`: last turn's plan from now on, kept in
@@ -316,23 +249,17 @@ fn beam(
 ) -> Option<Plan> {
     let Problem {
         root,
-        futures,
+        ais,
         values,
         config,
         previous,
     } = *problem;
     let depth = config.depth.min(TURNS - root.turn).max(1);
-    let k = futures.len();
-    // The futures' weights in the node value: the predicted one, then the sampled ones.
-    let weights: Vec<f64> = (0..k)
-        .map(|f| if f == 0 { config.nominal_weight } else { 1.0 })
-        .collect();
-    let total: f64 = weights.iter().sum();
     // Without potentials a child's value needs its scores only (`Sim::peek`).
     let fast = config.territory == 0.0 && config.room == 0.0;
     let mut layers: Vec<Vec<(u32, u8)>> = Vec::with_capacity(depth);
     let mut beam = vec![Node {
-        sims: vec![root.clone(); k],
+        sim: root.clone(),
         parent: 0,
         mv: 0,
         value: 0.0,
@@ -343,17 +270,15 @@ fn beam(
     let mut children: Vec<(u32, u8, f64, u64, bool)> = Vec::new();
     let mut order: Vec<u32> = Vec::new();
     let mut seen: Vec<u64> = Vec::new();
-    // The AIs' targets of each node in each future (they do not depend on player 0's move).
+    // The AIs' targets of each node (they do not depend on player 0's move).
     let mut node_targets: Vec<[u8; MAX_PLAYERS]> = Vec::new();
     for d in 0..depth {
         children.clear();
         node_targets.clear();
         for node in &beam {
-            for (sim, future) in node.sims.iter().zip(futures) {
-                let mut targets = [0u8; MAX_PLAYERS];
-                predict(sim, future, d < config.random_turns, values, &mut targets);
-                node_targets.push(targets);
-            }
+            let mut targets = [0u8; MAX_PLAYERS];
+            predict(&node.sim, ais, values, &mut targets);
+            node_targets.push(targets);
         }
         for (i, node) in beam.iter().enumerate() {
             let planned = if node.follows_plan {
@@ -361,42 +286,36 @@ fn beam(
             } else {
                 None
             };
-            let nominal = &node.sims[0];
+            let from = &node.sim;
             let mut options = if config.prune {
-                moves_worth_trying(nominal)
+                moves_worth_trying(from)
             } else {
-                nominal.candidates(0)
+                from.candidates(0)
             };
-            let targets = &node_targets[i * k..(i + 1) * k];
+            let mut t = node_targets[i];
             while options != 0 {
                 let cell = options.trailing_zeros() as u8;
                 options &= options - 1;
-                let mut value = 0.0;
-                let mut print = 0;
-                for f in 0..k {
-                    let from = &node.sims[f];
-                    let t = with_move(from, cell, &targets[f]);
-                    if fast {
-                        // Scores and territories only; the board is made for kept nodes.
-                        let peek = from.peek(&t, values);
-                        value +=
-                            weights[f] * peek_value(from.m, from.turn + 1, &peek, values, config);
-                        if f == 0 {
-                            print = fingerprint(from.m, &peek.own, &peek.pos, &peek.scores);
-                        }
-                    } else {
-                        let mut sim = from.clone();
-                        sim.step(&t, values);
-                        value += weights[f] * evaluate(&sim, values, config);
-                        if f == 0 {
-                            print = fingerprint(sim.m, &sim.own, &sim.pos, &sim.scores);
-                        }
-                    }
-                }
-                children.push((i as u32, cell, value / total, print, planned == Some(cell)));
+                t[0] = cell;
+                let (value, print) = if fast {
+                    // Scores and territories only; the board is made for kept nodes.
+                    let peek = from.peek(&t, values);
+                    (
+                        peek_value(from.m, from.turn + 1, &peek, values, config),
+                        fingerprint(from.m, &peek.own, &peek.pos, &peek.scores),
+                    )
+                } else {
+                    let mut sim = from.clone();
+                    sim.step(&t, values);
+                    (
+                        evaluate(&sim, values, config),
+                        fingerprint(sim.m, &sim.own, &sim.pos, &sim.scores),
+                    )
+                };
+                children.push((i as u32, cell, value, print, planned == Some(cell)));
             }
         }
-        *nodes += (children.len() * k) as u64;
+        *nodes += children.len() as u64;
         // Best first; the plan's node always stays.
         order.clear();
         order.extend(0..children.len() as u32);
@@ -417,19 +336,12 @@ fn beam(
             seen.push(f);
             let from = &beam[parent as usize];
             let p = parent as usize;
-            let sims = from
-                .sims
-                .iter()
-                .zip(&node_targets[p * k..(p + 1) * k])
-                .map(|(sim, targets)| {
-                    let t = with_move(sim, mv, targets);
-                    let mut sim = sim.clone();
-                    sim.step(&t, values);
-                    sim
-                })
-                .collect();
+            let mut t = node_targets[p];
+            t[0] = mv;
+            let mut sim = from.sim.clone();
+            sim.step(&t, values);
             next.push(Node {
-                sims,
+                sim,
                 parent,
                 mv,
                 value,
@@ -466,10 +378,10 @@ fn beam(
 /// `used(nodes)` says which fraction of the search's time is spent; a beam is not started
 /// when twice the last one's time would not fit, and one that runs out is dropped. Returns
 /// the widest finished plan. The first beam always finishes (pass a small `start` when time
-/// is short). `futures[0]` is the predicted future (legal moves are taken from it).
+/// is short). `ais`: each AI's predicted weights (it plays their greedy move).
 pub fn search(
     root: &Sim,
-    futures: &[Future],
+    ais: &[KindWeights],
     values: &Values,
     config: &DuelConfig,
     previous: &[u8],
@@ -491,7 +403,7 @@ pub fn search(
         };
         let problem = Problem {
             root,
-            futures,
+            ais,
             values,
             config,
             previous,
@@ -547,8 +459,7 @@ mod tests {
             },
         ] {
             let mut asked = 0;
-            let futures = [Future::predicted(&ais)];
-            let plan = search(&root, &futures, &values, &config, &[], 1, &mut |_| {
+            let plan = search(&root, &ais, &values, &config, &[], 1, &mut |_| {
                 asked += 1;
                 1.0
             });
@@ -561,53 +472,13 @@ mod tests {
             let mut targets = [0u8; MAX_PLAYERS];
             for &mv in &plan.moves {
                 assert_ne!(sim.candidates(0) & (1u128 << mv), 0, "turn {}", sim.turn);
-                predict(&sim, &futures[0], true, &values, &mut targets);
+                predict(&sim, &ais, &values, &mut targets);
                 targets[0] = mv;
                 sim.step(&targets, &values);
             }
             // The plan's value is that of the board it reaches.
             assert_eq!(plan.value, evaluate(&sim, &values, &config), "{config:?}");
         }
-    }
-
-    #[test]
-    fn with_sampled_futures_a_plan_is_valued_by_the_mean_over_the_futures() {
-        let inst = duel_instance(5);
-        let values = Values::new(&inst.values);
-        let root = Sim::new(&Board::start(&inst.starts), inst.m, inst.u, &values, 0);
-        let ais = [[0.8, 0.6, 0.0, 0.9, 0.3]];
-        let predicted = Future::predicted(&ais);
-        // A second future whose AI always moves at random.
-        let mut random = predicted;
-        random.seed = 1;
-        random.eps[1] = 1.0;
-        let futures = [predicted, random];
-        let config = DuelConfig {
-            nominal_weight: 3.0,
-            ..DuelConfig::default()
-        };
-        let plan = search(&root, &futures, &values, &config, &[], 4, &mut |_| 1.0);
-        // Replay in each future (a move not legal there stays in place).
-        let mut total = 0.0;
-        for (future, weight) in futures.iter().zip([3.0, 1.0]) {
-            let mut sim = root.clone();
-            let mut targets = [0u8; MAX_PLAYERS];
-            for &mv in &plan.moves {
-                predict(&sim, future, true, &values, &mut targets);
-                let t = with_move(&sim, mv, &targets);
-                sim.step(&t, &values);
-            }
-            total += weight * evaluate(&sim, &values, &config);
-        }
-        assert!(
-            (plan.value - total / 4.0).abs() < 1e-12,
-            "{} vs {}",
-            plan.value,
-            total / 4.0
-        );
-        // Ranked over both futures, the plan is not the predicted future's best alone.
-        let alone = search(&root, &futures[..1], &values, &config, &[], 4, &mut |_| 1.0);
-        assert_ne!(plan.moves, alone.moves);
     }
 
     #[test]
@@ -620,19 +491,12 @@ mod tests {
             max_width: 16,
             ..DuelConfig::default()
         };
-        let futures = [Future::predicted(&ais)];
-        let narrow = search(&root, &futures, &values, &config, &[], 1, &mut |_| 1.0);
+        let narrow = search(&root, &ais, &values, &config, &[], 1, &mut |_| 1.0);
         // Given the narrow plan as last turn's plan, the wide beam keeps it as a candidate,
         // so it cannot end below it.
-        let wide = search(
-            &root,
-            &futures,
-            &values,
-            &config,
-            &narrow.moves,
-            1,
-            &mut |_| 0.0,
-        );
+        let wide = search(&root, &ais, &values, &config, &narrow.moves, 1, &mut |_| {
+            0.0
+        });
         assert_eq!(wide.width, 16);
         assert!(
             wide.value >= narrow.value,

@@ -125,10 +125,6 @@ impl Config {
             "duel_fade" => self.duel.fade = value,
             "duel_prune" => self.duel.prune = value != 0.0,
             "duel_frontier" => self.duel.frontier = value,
-            "duel_futures" => self.duel.futures = value as usize,
-            "duel_sample" => self.duel.sample_weights = value != 0.0,
-            "duel_nominal" => self.duel.nominal_weight = value,
-            "duel_random_turns" => self.duel.random_turns = value as usize,
             _ => match GroupSetting::parse(name, value) {
                 Some(rule) => self.groups.push(rule),
                 None => panic!("unknown setting {name}"),
@@ -450,28 +446,9 @@ impl Agent<Territory> for MonteCarloAgent {
             } else {
                 1
             };
-            // The predicted future, then `duel.futures` sampled ones (their AIs' weights
-            // drawn from the filters, or the mean, and random moves at their eps).
-            let mut futures = vec![duel::Future::predicted(&ais)];
-            let mut rng = FastRng::new(turn as u64 ^ 0x0F00_D5EE_D5A1_7E11);
-            for f in 0..config.duel.futures {
-                let mut future = futures[0];
-                future.seed = f as u64 + 1;
-                for (p, model) in learner.models.iter().enumerate() {
-                    if config.duel.sample_weights {
-                        let particle = model.sample(&mut rng);
-                        let w = particle.w;
-                        future.w[p + 1] = [w[0], w[1], 0.0, w[2], w[3]];
-                        future.eps[p + 1] = particle.eps;
-                    } else {
-                        future.eps[p + 1] = model.mean()[4];
-                    }
-                }
-                futures.push(future);
-            }
             let plan = duel::search(
                 &root,
-                &futures,
+                &ais,
                 values,
                 &config.duel,
                 previous,
