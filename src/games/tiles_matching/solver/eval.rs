@@ -50,6 +50,52 @@ struct Weights {
     points: f64,
     /// The value of being stuck (nothing fits, no discard left).
     stuck: f64,
+    /// Times the learned chance of dying within the next moves (`hazard`); 0 = unused.
+    hazard: f64,
+}
+
+/// How many numbers describe a board for the learned hazard (`features`).
+pub const FEATURES: usize = 8;
+
+/// The learned hazard's inputs: 1, discards left, ln P(the next tile fits nowhere), their
+/// product, the shares of regular tiles that fit at least twice / three times, and the
+/// dead and empty cells' shares of the board.
+fn features(ctx: &Ctx, counter: u8, cover: &[Combos; 3], dead: i32, empty: i32) -> [f64; FEATURES] {
+    let share = |combos: Combos| combos.count_ones() as f64 / ctx.nn;
+    let left = (ctx.d - counter.min(ctx.d)) as f64;
+    let miss = (ctx.p_regular * (1.0 - share(cover[0]))).max(1e-3).ln();
+    let cells = (ctx.side * ctx.side) as f64;
+    [
+        1.0,
+        left,
+        miss,
+        left * miss,
+        share(cover[1]),
+        share(cover[2]),
+        dead as f64 / cells,
+        empty as f64 / cells,
+    ]
+}
+
+/// The learned chance of dying within HAZARD_MOVES moves.
+fn hazard(ctx: &Ctx, x: &[f64; FEATURES]) -> f64 {
+    let z: f64 = x.iter().zip(&ctx.beta).map(|(x, b)| x * b).sum();
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// The hazard model's coefficients, in the order of `features`.
+const HAZARD: [f64; FEATURES] = [0.0; FEATURES];
+
+/// The features of a board with the counter at `counter`, for fitting the hazard model
+/// offline (`examples/tiles_matching_hazard.rs`).
+pub fn board_features(n: u8, side: usize, d: u8, board: &Board, counter: u8) -> [f64; FEATURES] {
+    let ctx = Ctx::new(n, side, d);
+    let a = Analysis::new(&ctx, board);
+    let mut cover = [0; 3];
+    for &f in &a.frontier {
+        add_cover(&mut cover, a.accept[f as usize]);
+    }
+    features(&ctx, counter, &cover, a.totals.dead, a.totals.empty)
 }
 
 /// For N < 8, hand-tuned with 2-ply search at 5 s per game on seeds 1..24 with N forced to
@@ -67,6 +113,7 @@ const WEIGHTS: Weights = Weights {
     counter: -20.0,
     points: 1.0,
     stuck: -1000.0,
+    hazard: 0.0,
 };
 
 /// For N >= 8, where a tile rarely fits and survival decides: dead cells cost more, full
@@ -129,6 +176,8 @@ struct Ctx {
     w: Weights,
     /// How many answers may get three plies (`DEEP` or `DEEP_TIGHT`).
     deep: usize,
+    /// The hazard model's coefficients.
+    beta: [f64; FEATURES],
     nn: f64,
     p_special: f64,
     p_regular: f64,
@@ -168,13 +217,33 @@ impl Ctx {
             masks,
             all,
             w: match n {
-                9.. if side <= 9 => SMALL_WEIGHTS,
+                9.. if side <= 9 => {
+                    let mut w = SMALL_WEIGHTS;
+                    let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<f64>().ok());
+                    if let Some(h) = env("TM_HAZARD") {
+                        w.hazard = -h;
+                    }
+                    if let Some(c) = env("TM_COUNTER") {
+                        w.counter = c;
+                    }
+                    w
+                }
                 8.. => TIGHT_WEIGHTS,
                 _ => WEIGHTS,
             },
             deep: match n {
                 9.. => DEEP_TIGHT,
                 _ => DEEP,
+            },
+            beta: match std::env::var("TM_BETA") {
+                Ok(v) => {
+                    let mut b = [0.0; FEATURES];
+                    for (b, t) in b.iter_mut().zip(v.split(',')) {
+                        *b = t.trim().parse().expect("TM_BETA numbers");
+                    }
+                    b
+                }
+                Err(_) => HAZARD,
             },
             nn,
             p_special,
@@ -247,7 +316,12 @@ impl Totals {
     fn board_value(&self, ctx: &Ctx, counter: u8, cover: &[Combos; 3]) -> f64 {
         let w = &ctx.w;
         let share = |combos: Combos| combos.count_ones() as f64 / ctx.nn;
-        w.empty_cell * self.empty as f64
+        let hazard = match w.hazard != 0.0 {
+            true => w.hazard * hazard(ctx, &features(ctx, counter, cover, self.dead, self.empty)),
+            false => 0.0,
+        };
+        hazard
+            + w.empty_cell * self.empty as f64
             + w.counter * counter as f64
             + w.uncovered * (1.0 - share(cover[0]))
             + w.covered_twice * share(cover[1])
@@ -692,7 +766,8 @@ impl Agent<TilesMatching> for EvalAgent {
             // With the counter up, a few bad tiles in a row end the game, which two plies
             // do not see: three plies for the best two-ply answers, on a larger share of the
             // time left (the deaths this catches leave the rest of the budget unspent).
-            if obs.counter > 0 && looked.len() > 1 {
+            let deep0 = ctx.n >= 9 && ctx.side <= 9 && std::env::var_os("TM_DEEP0").is_some();
+            if (obs.counter > 0 || deep0) && looked.len() > 1 {
                 // One three-ply value costs about one two-ply value per tile. Only as many
                 // as should end within the share (without this, long games had spent their
                 // budget by move 2,500 and died on static moves), and at least two: a single
