@@ -767,7 +767,12 @@ impl Agent<TilesMatching> for EvalAgent {
             // do not see: three plies for the best two-ply answers, on a larger share of the
             // time left (the deaths this catches leave the rest of the budget unspent).
             let deep0 = ctx.n >= 9 && ctx.side <= 9 && std::env::var_os("TM_DEEP0").is_some();
-            if (obs.counter > 0 || deep0) && looked.len() > 1 {
+            let deep0p = ctx.n >= 9 && ctx.side <= 9 && std::env::var_os("TM_DEEP0P").is_some();
+            let placements_only = obs.counter == 0 && deep0p && best.1.is_some();
+            if placements_only {
+                looked.retain(|l| l.1.is_some());
+            }
+            if (obs.counter > 0 || deep0 || placements_only) && looked.len() > 1 {
                 // One three-ply value costs about one two-ply value per tile. Only as many
                 // as should end within the share (without this, long games had spent their
                 // budget by move 2,500 and died on static moves), and at least two: a single
@@ -901,6 +906,25 @@ mod tests {
             }
         }
         assert!(checked > 40, "{checked} boards");
+    }
+
+    /// One tile on an 8 x 8 board with N = 9: its four neighbours each take the 17 tiles
+    /// that share its colour or shape, no cell is dead, 63 are empty.
+    #[test]
+    fn the_hazard_features_of_a_lone_tile() {
+        let mut cells = vec![EMPTY; 64];
+        cells[27] = 34;
+        let board = Board::from_cells(8, cells);
+        let x = board_features(9, 8, 2, &board, 1);
+        let share = 17.0 / 81.0;
+        let miss = ((1.0 - 2.0 / 23.0) * (1.0 - share) as f64).ln();
+        let want = [1.0, 1.0, miss, miss, share, share, 0.0, 63.0 / 64.0];
+        for (k, (x, w)) in x.iter().zip(want).enumerate() {
+            assert!((x - w).abs() < 1e-12, "feature {k}: {x} vs {w}");
+        }
+        // At the limit no discard is left.
+        let x = board_features(9, 8, 2, &board, 2);
+        assert_eq!((x[1], x[3]), (0.0, 0.0));
     }
 
     #[test]
