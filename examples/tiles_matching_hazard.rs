@@ -10,6 +10,7 @@
 //! small ridge on the coefficients but the first); rows less than K moves before the end of
 //! a game cut at MAX_MOVES are left out (their outcome is unknown). Prints the coefficients,
 //! the mean log-loss of the fit and of the base rate, and how well the fit ranks the states.
+//! With USE=0,1,2,3 in the environment only those features are used (the others get 0).
 //!
 //! Usage: cargo run --release --example tiles_matching_hazard -- log 9001 20 10 8 2 1500 > a.txt
 //!        cargo run --release --example tiles_matching_hazard -- fit 50 a.txt b.txt
@@ -70,6 +71,14 @@ fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> [f64; FE
 }
 
 fn fit(k: usize, files: &[String]) {
+    // USE=0,1,2,3 fits on those features only (the others' coefficients stay 0).
+    let used: Vec<usize> = match std::env::var("USE") {
+        Ok(v) => v
+            .split(',')
+            .map(|t| t.parse().expect("feature numbers"))
+            .collect(),
+        Err(_) => (0..FEATURES).collect(),
+    };
     let mut data: Vec<([f64; FEATURES], f64)> = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(file).expect("readable file");
@@ -86,6 +95,11 @@ fn fit(k: usize, files: &[String]) {
             };
             let mut x = [0.0; FEATURES];
             x.copy_from_slice(&v[5..5 + FEATURES]);
+            for (k, x) in x.iter_mut().enumerate() {
+                if !used.contains(&k) {
+                    *x = 0.0;
+                }
+            }
             data.push((x, y));
         }
     }

@@ -50,7 +50,8 @@ struct Weights {
     points: f64,
     /// The value of being stuck (nothing fits, no discard left).
     stuck: f64,
-    /// Times the learned chance of dying within the next moves (`hazard`); 0 = unused.
+    /// Times the learned chance of dying within the next 25 moves (`hazard`); 0 = unused,
+    /// as in every set below.
     hazard: f64,
 }
 
@@ -77,14 +78,21 @@ fn features(ctx: &Ctx, counter: u8, cover: &[Combos; 3], dead: i32, empty: i32) 
     ]
 }
 
-/// The learned chance of dying within HAZARD_MOVES moves.
-fn hazard(ctx: &Ctx, x: &[f64; FEATURES]) -> f64 {
-    let z: f64 = x.iter().zip(&ctx.beta).map(|(x, b)| x * b).sum();
+/// The learned chance of dying within the next 25 moves.
+fn hazard(x: &[f64; FEATURES]) -> f64 {
+    let z: f64 = x.iter().zip(&HAZARD).map(|(x, b)| x * b).sum();
     1.0 / (1.0 + (-z).exp())
 }
 
-/// The hazard model's coefficients, in the order of `features`.
-const HAZARD: [f64; FEATURES] = [0.0; FEATURES];
+/// The hazard model's coefficients, in the order of `features`: P(lost within 25 moves),
+/// fitted by `examples/tiles_matching_hazard.rs` on 16,706 states of 24 games without a time
+/// limit (seeds 9001..9020 N = 10, S = 8, D = 2; 9101..9104 N = 10, S = 9, D = 2; at most
+/// 1,500 moves); log-loss 0.084 against 0.127 for the base rate, AUC 0.88. Unused (every
+/// weight set has `hazard` 0): as a leaf term, in place of the counter's weight or beside it,
+/// N = 10, S = 8 games died sooner (docs/solver-report.md, "Fifth session, branch tiles5").
+const HAZARD: [f64; FEATURES] = [
+    3.1725, -0.5754, 0.0135, -0.0353, 0.6257, -5.8350, -3.1646, -3.9260,
+];
 
 /// The features of a board with the counter at `counter`, for fitting the hazard model
 /// offline (`examples/tiles_matching_hazard.rs`).
@@ -176,8 +184,6 @@ struct Ctx {
     w: Weights,
     /// How many answers may get three plies (`DEEP` or `DEEP_TIGHT`).
     deep: usize,
-    /// The hazard model's coefficients.
-    beta: [f64; FEATURES],
     nn: f64,
     p_special: f64,
     p_regular: f64,
@@ -217,33 +223,13 @@ impl Ctx {
             masks,
             all,
             w: match n {
-                9.. if side <= 9 => {
-                    let mut w = SMALL_WEIGHTS;
-                    let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<f64>().ok());
-                    if let Some(h) = env("TM_HAZARD") {
-                        w.hazard = -h;
-                    }
-                    if let Some(c) = env("TM_COUNTER") {
-                        w.counter = c;
-                    }
-                    w
-                }
+                9.. if side <= 9 => SMALL_WEIGHTS,
                 8.. => TIGHT_WEIGHTS,
                 _ => WEIGHTS,
             },
             deep: match n {
                 9.. => DEEP_TIGHT,
                 _ => DEEP,
-            },
-            beta: match std::env::var("TM_BETA") {
-                Ok(v) => {
-                    let mut b = [0.0; FEATURES];
-                    for (b, t) in b.iter_mut().zip(v.split(',')) {
-                        *b = t.trim().parse().expect("TM_BETA numbers");
-                    }
-                    b
-                }
-                Err(_) => HAZARD,
             },
             nn,
             p_special,
@@ -317,7 +303,7 @@ impl Totals {
         let w = &ctx.w;
         let share = |combos: Combos| combos.count_ones() as f64 / ctx.nn;
         let hazard = match w.hazard != 0.0 {
-            true => w.hazard * hazard(ctx, &features(ctx, counter, cover, self.dead, self.empty)),
+            true => w.hazard * hazard(&features(ctx, counter, cover, self.dead, self.empty)),
             false => 0.0,
         };
         hazard
@@ -766,13 +752,7 @@ impl Agent<TilesMatching> for EvalAgent {
             // With the counter up, a few bad tiles in a row end the game, which two plies
             // do not see: three plies for the best two-ply answers, on a larger share of the
             // time left (the deaths this catches leave the rest of the budget unspent).
-            let deep0 = ctx.n >= 9 && ctx.side <= 9 && std::env::var_os("TM_DEEP0").is_some();
-            let deep0p = ctx.n >= 9 && ctx.side <= 9 && std::env::var_os("TM_DEEP0P").is_some();
-            let placements_only = obs.counter == 0 && deep0p && best.1.is_some();
-            if placements_only {
-                looked.retain(|l| l.1.is_some());
-            }
-            if (obs.counter > 0 || deep0 || placements_only) && looked.len() > 1 {
+            if obs.counter > 0 && looked.len() > 1 {
                 // One three-ply value costs about one two-ply value per tile. Only as many
                 // as should end within the share (without this, long games had spent their
                 // budget by move 2,500 and died on static moves), and at least two: a single
