@@ -3,9 +3,9 @@
 //! page's SIMD module plays on (without the flag, the baseline module's `u128` path against
 //! itself). Natively the same check runs on SSE2 (`beam::tests::vector_rows_agree`).
 //!
-//!   RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR=target/simd \
+//!   RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR=target/simd-test \
 //!     CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-//!     cargo test --release --target wasm32-unknown-unknown --test square_remover_wasm
+//!     cargo test --target wasm32-unknown-unknown --test square_remover_wasm
 #![cfg(target_arch = "wasm32")]
 
 use arcade::games::square_remover::solver::beam::{check_vector_rows, VECTOR_ROWS};
@@ -30,13 +30,16 @@ fn vector_rows_agree_with_u128_rows() {
             (14, vec![("n", 8), ("colors", 6)]),
             (15, vec![("n", 9), ("colors", 5)]),
         ] {
-            let check = check_vector_rows(seed, &params, 150, ready);
+            let check = match check_vector_rows(seed, &params, 150, ready) {
+                Ok(check) => check,
+                Err(difference) => panic!("{difference}"),
+            };
             bonuses += check.bonuses;
             cascades += check.cascades;
             pairs += check.pairs;
         }
     }
     assert!(bonuses > 10_000, "only {bonuses} non-zero bonuses");
-    assert!(cascades > 1_000, "only {cascades} swaps that score");
+    assert!(cascades > 500, "only {cascades} swaps that score");
     assert!(pairs > 1_000, "only {pairs} pairs");
 }

@@ -1845,13 +1845,13 @@ mod tests {
         let mut total = VectorCheck::default();
         for ready in [false, true] {
             for (seed, params) in [(3, &[][..]), (12, &[("n", 16), ("colors", 4)][..])] {
-                let check = check_vector_rows(seed, params, 100, ready);
+                let check = check_vector_rows(seed, params, 100, ready).unwrap();
                 total.bonuses += check.bonuses;
                 total.cascades += check.cascades;
                 total.pairs += check.pairs;
             }
         }
-        assert!(total.bonuses > 5_000, "{total:?}");
+        assert!(total.bonuses > 3_000, "{total:?}");
         assert!(total.cascades > 500, "{total:?}");
         assert!(total.pairs > 500, "{total:?}");
     }

@@ -31,13 +31,13 @@ pub struct VectorCheck {
 /// happen; `params` as the generator's) and on every board compares this build's row path
 /// with the `u128` one: every pair's bonus, every range of pairs' bonus, every swap and its
 /// cascade, the single and pair moves. With `ready`, the weights with "ready" windows.
-/// Panics at the first difference.
+/// Returns the first difference as an error (a message, which a wasm panic would lose).
 pub fn check_vector_rows(
     seed: u64,
     params: &[(&str, i64)],
     steps: usize,
     ready: bool,
-) -> VectorCheck {
+) -> Result<VectorCheck, String> {
     let params: Params = params.iter().map(|&(k, v)| (k.to_string(), v)).collect();
     let inst = SquareRemover::generate(seed, &params);
     let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
@@ -60,9 +60,9 @@ pub fn check_vector_rows(
         (rng >> 33) as usize
     };
     let swaps: Vec<u16> = sim.all_swaps().collect();
-    for _ in 0..steps {
+    for step in 0..steps {
         sim.grow_tiles(node.score, TILE_MARGIN);
-        compare(&sim, &node, &mut check);
+        compare(&sim, &node, &mut check).map_err(|e| format!("seed {seed} step {step}: {e}"))?;
         let mut singles = Vec::new();
         sim.singles(&node.rows, &mut singles);
         let mv = match singles.is_empty() || next() % 4 == 0 {
@@ -72,21 +72,31 @@ pub fn check_vector_rows(
         let cand = sim.candidate(&node, 0, [mv, NONE], &mut node.rows.clone());
         node = sim.build(&node, &cand);
     }
-    check
+    Ok(check)
 }
 
-fn compare(sim: &Sim, node: &Node, check: &mut VectorCheck) {
+/// `assert_eq!` that returns the difference as an error.
+macro_rules! same {
+    ($left:expr, $right:expr, $($what:tt)+) => {
+        let (left, right) = (&$left, &$right);
+        if left != right {
+            return Err(format!("{}: {:?} != {:?}", format!($($what)+), left, right));
+        }
+    };
+}
+
+fn compare(sim: &Sim, node: &Node, check: &mut VectorCheck) -> Result<(), String> {
     let rows: &Rows = &node.rows;
     for r in 0..sim.n {
         let bonus = sim.pair_bonus_rows(rows, r);
-        assert_eq!(sim.pair_bonus(rows, r), bonus, "pair {r}");
+        same!(sim.pair_bonus(rows, r), bonus, "pair {r}");
         check.bonuses += (bonus != 0) as usize;
     }
     // Every range of pairs, the empty one too, as in `candidate`.
     for first in 0..sim.n {
         for last in first.saturating_sub(1)..sim.n {
             let sum: i32 = (first..=last).map(|r| sim.pair_bonus_rows(rows, r)).sum();
-            assert_eq!(
+            same!(
                 sim.range_bonus(rows, first..=last),
                 sum,
                 "pairs {first}..={last}"
@@ -97,30 +107,31 @@ fn compare(sim: &Sim, node: &Node, check: &mut VectorCheck) {
     for mv in sim.all_swaps() {
         let (mut fast, mut slow) = (*rows, *rows);
         let (lo, hi) = swap(&mut fast, mv);
-        assert_eq!(swap_rows(&mut slow, mv), (lo, hi), "swap {mv}");
-        assert_eq!(fast, slow, "swap {mv}");
+        same!(swap_rows(&mut slow, mv), (lo, hi), "swap {mv}");
+        same!(fast, slow, "swap {mv}");
         let (mut fast_score, mut slow_score) = (node.score, node.score);
         let touched = sim.settle(&mut fast, lo, hi, &mut fast_score);
         let slow_touched = sim.settle_rows(&mut slow, lo, hi, &mut slow_score);
-        assert_eq!(
+        same!(
             (touched, fast_score),
             (slow_touched, slow_score),
             "cascade {mv}"
         );
-        assert_eq!(fast, slow, "cascade after {mv}");
+        same!(fast, slow, "cascade after {mv}");
         check.cascades += (fast_score > node.score) as usize;
         for r in touched.0 + 1..=touched.1 + 1 {
             super::restore_row(&mut fast, rows, r);
         }
-        assert_eq!(&fast, rows, "restore after {mv}");
+        same!(&fast, rows, "restore after {mv}");
     }
     let (mut fast, mut slow) = (Vec::new(), Vec::new());
     sim.singles(rows, &mut fast);
     sim.singles_rows(rows, &mut slow);
-    assert_eq!(fast, slow, "singles");
+    same!(fast, slow, "singles");
     let (mut fast, mut slow) = (Vec::new(), Vec::new());
     sim.pairs(rows, &mut fast);
     sim.pairs_rows(rows, &mut slow);
-    assert_eq!(fast, slow, "pairs");
+    same!(fast, slow, "pairs");
     check.pairs += fast.len();
+    Ok(())
 }
