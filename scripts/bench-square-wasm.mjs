@@ -2,7 +2,8 @@
 // with WebAssembly SIMD, and www/pkg/arcade_bg.wasm), in Node, at a fixed beam width: the
 // clock does not set the width, so both modules must play the same squares, and the speed
 // compares as children evaluated per CPU second (this process's CPU time, process.cpuUsage:
-// a loaded machine's other programs do not count). Seed by seed, the modules alternate.
+// a loaded machine's other programs do not count). Seed by seed, the modules alternate,
+// each warmed up first by one untimed game at width 10.
 //   node scripts/bench-square-wasm.mjs FIRST LAST WIDTH [simd|baseline|both]
 // Build the page first (scripts/build-web.sh).
 const [first, last, width, which = 'both'] = process.argv.slice(2);
@@ -21,6 +22,9 @@ for (const name of names) {
   wasm.initSync({ module: new WebAssembly.Module(readFileSync(new URL(FILES[name], PKG))) });
   modules[name] = wasm;
 }
+// Untimed, one short game each first: V8 starts wasm on its baseline compiler and moves hot
+// functions to its optimising one while they run, so the first timed seed would pay for it.
+for (const name of names) modules[name].squareBeamAtWidth(first, 10);
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
