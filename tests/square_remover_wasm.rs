@@ -3,7 +3,7 @@
 //! page's SIMD module plays on (without the flag, the baseline module's `u128` path against
 //! itself). Natively the same check runs on SSE2 (`beam::tests::vector_rows_agree`).
 //!
-//!   RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR=target/simd-test \
+//!   RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR=target/simd128-test \
 //!     CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 //!     cargo test --target wasm32-unknown-unknown --test square_remover_wasm
 #![cfg(target_arch = "wasm32")]
