@@ -56,8 +56,9 @@ fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> [f64; FE
         let p = a[i][i];
         for j in i + 1..FEATURES {
             let f = a[j][i] / p;
-            for k in i..FEATURES {
-                a[j][k] -= f * a[i][k];
+            let pivot_row = a[i];
+            for (x, y) in a[j].iter_mut().zip(pivot_row).skip(i) {
+                *x -= f * y;
             }
             b[j] -= f * b[i];
         }

@@ -89,11 +89,11 @@ fn hazard(x: &[f64; FEATURES]) -> f64 {
 /// product; the board features' coefficients 0), fitted by `examples/tiles_matching_hazard.rs`
 /// (`USE=0,1,2,3 … fit 25`) on 16,706 states of 24 games without a time limit (seeds
 /// 9001..9020 N = 10, S = 8, D = 2; 9101..9104 N = 10, S = 9, D = 2; at most 1,500 moves);
-/// AUC 0.71. Unused (every weight set has `hazard` 0). As a leaf term beside the counter
-/// weight (`hazard` -250 in `SMALL_WEIGHTS`) it lowered deaths per 1,000 moves on N = 10,
-/// S = 8, D = 2 games, not yet checked on other groups; with all eight features, or in
-/// place of the counter weight, games died sooner (docs/solver-report.md, "Fifth session,
-/// branch tiles5").
+/// AUC 0.71. Unused (every weight set has `hazard` 0): as a leaf term beside the counter
+/// weight (`hazard` -250 in `SMALL_WEIGHTS`), N = 10, S = 8, D = 2 games lived longer on
+/// one seed set and shorter on the next; with all eight features, or in place of the
+/// counter weight, they died sooner (docs/solver-report.md, "Fifth session, branch
+/// tiles5").
 const HAZARD: [f64; FEATURES] = [0.7432, -1.0023, 0.6705, -0.0912, 0.0, 0.0, 0.0, 0.0];
 
 /// The features of a board with the counter at `counter`, for fitting the hazard model
@@ -905,8 +905,8 @@ mod tests {
         cells[27] = 34;
         let board = Board::from_cells(8, cells);
         let x = board_features(9, 8, 2, &board, 1);
-        let share = 17.0 / 81.0;
-        let miss = ((1.0 - 2.0 / 23.0) * (1.0 - share) as f64).ln();
+        let share: f64 = 17.0 / 81.0;
+        let miss = ((1.0 - 2.0 / 23.0) * (1.0 - share)).ln();
         let want = [1.0, 1.0, miss, miss, share, share, 0.0, 63.0 / 64.0];
         for (k, (x, w)) in x.iter().zip(want).enumerate() {
             assert!((x - w).abs() < 1e-12, "feature {k}: {x} vs {w}");
