@@ -30,6 +30,10 @@ pub struct DuelConfig {
     /// Weight of each player's frontier: the value of the empty cells next to its cells
     /// (an AI walled in has none), fading like the potentials.
     pub frontier: f64,
+    /// Plan turns (from the first) on which the AIs' moves are predicted by a vote of the
+    /// filter's particles (each particle's greedy move, weighted by its weight times 1 −
+    /// eps) instead of the posterior mean's greedy move (0: never).
+    pub vote_depth: usize,
 }
 
 impl Default for DuelConfig {
@@ -42,6 +46,7 @@ impl Default for DuelConfig {
             fade: 30.0,
             prune: false,
             frontier: 0.5,
+            vote_depth: 0,
         }
     }
 }
@@ -148,6 +153,35 @@ fn predict(sim: &Sim, ais: &[KindWeights], values: &Values, targets: &mut [u8; M
     }
 }
 
+/// Voters for one AI: kind weights (own at cap 0) and a vote weight.
+pub type Voters = Vec<(KindWeights, f64)>;
+
+/// AI `p`'s most voted greedy move on `sim`: each voter's greedy move (its ties sharing its
+/// vote equally), the cell with the most votes (the lowest rank on a tie).
+pub fn vote(sim: &Sim, p: usize, voters: &[(KindWeights, f64)], values: &Values) -> u8 {
+    let b = sim.ranked_candidates(p, values);
+    let masks = sim.kind_masks(p, b);
+    let mut tally = [0f64; CELLS];
+    for (w, weight) in voters {
+        let mut ties = Sim::greedy_ties(&masks, w, values);
+        let share = weight / ties.count_ones() as f64;
+        while ties != 0 {
+            tally[ties.trailing_zeros() as usize] += share;
+            ties &= ties - 1;
+        }
+    }
+    let mut best = b.trailing_zeros() as usize;
+    let mut rest = b;
+    while rest != 0 {
+        let r = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if tally[r] > tally[best] {
+            best = r;
+        }
+    }
+    values.cell_of[best]
+}
+
 /// Player 0's legal moves, without those onto its own cells at the cap that no AI can
 /// reach (such a move gains nothing and blocks nothing), keeping at least one.
 #[inline]
@@ -236,6 +270,8 @@ struct Problem<'a> {
     values: &'a Values,
     config: &'a DuelConfig,
     previous: &'a [u8],
+    /// Each AI's voters (used on the first `config.vote_depth` plan turns).
+    voters: &'a [Voters],
 }
 
 /// One beam of `width` over `depth` turns. `previous`: last turn's plan from now on, kept in
@@ -253,6 +289,7 @@ fn beam(
         values,
         config,
         previous,
+        voters,
     } = *problem;
     let depth = config.depth.min(TURNS - root.turn).max(1);
     // Without potentials a child's value needs its scores only (`Sim::peek`).
@@ -278,6 +315,11 @@ fn beam(
         for node in &beam {
             let mut targets = [0u8; MAX_PLAYERS];
             predict(&node.sim, ais, values, &mut targets);
+            if d < config.vote_depth && !voters.is_empty() {
+                for (p, target) in targets.iter_mut().enumerate().take(node.sim.m).skip(1) {
+                    *target = vote(&node.sim, p, &voters[p - 1], values);
+                }
+            }
             node_targets.push(targets);
         }
         for (i, node) in beam.iter().enumerate() {
@@ -378,13 +420,16 @@ fn beam(
 /// `used(nodes)` says which fraction of the search's time is spent; a beam is not started
 /// when twice the last one's time would not fit, and one that runs out is dropped. Returns
 /// the widest finished plan. The first beam always finishes (pass a small `start` when time
-/// is short). `ais`: each AI's predicted weights (it plays their greedy move).
+/// is short). `ais`: each AI's predicted weights (it plays their greedy move); `voters`:
+/// each AI's particles, which predict its move on the first `config.vote_depth` turns.
+#[allow(clippy::too_many_arguments)]
 pub fn search(
     root: &Sim,
     ais: &[KindWeights],
     values: &Values,
     config: &DuelConfig,
     previous: &[u8],
+    voters: &[Voters],
     start: usize,
     used: &mut dyn FnMut(u64) -> f64,
 ) -> Plan {
@@ -407,6 +452,7 @@ pub fn search(
             values,
             config,
             previous,
+            voters,
         };
         match beam(&problem, width, &mut nodes, used_here) {
             Some(plan) => best = plan,
@@ -459,7 +505,7 @@ mod tests {
             },
         ] {
             let mut asked = 0;
-            let plan = search(&root, &ais, &values, &config, &[], 1, &mut |_| {
+            let plan = search(&root, &ais, &values, &config, &[], &[], 1, &mut |_| {
                 asked += 1;
                 1.0
             });
@@ -491,12 +537,19 @@ mod tests {
             max_width: 16,
             ..DuelConfig::default()
         };
-        let narrow = search(&root, &ais, &values, &config, &[], 1, &mut |_| 1.0);
+        let narrow = search(&root, &ais, &values, &config, &[], &[], 1, &mut |_| 1.0);
         // Given the narrow plan as last turn's plan, the wide beam keeps it as a candidate,
         // so it cannot end below it.
-        let wide = search(&root, &ais, &values, &config, &narrow.moves, 1, &mut |_| {
-            0.0
-        });
+        let wide = search(
+            &root,
+            &ais,
+            &values,
+            &config,
+            &narrow.moves,
+            &[],
+            1,
+            &mut |_| 0.0,
+        );
         assert_eq!(wide.width, 16);
         assert!(
             wide.value >= narrow.value,
