@@ -30,6 +30,8 @@ pub struct DuelConfig {
     /// Weight of each player's frontier: the value of the empty cells next to its cells
     /// (an AI walled in has none), fading like the potentials.
     pub frontier: f64,
+    /// The frontier term counts only in games with at least this level cap U.
+    pub frontier_min_u: u8,
     /// Plan turns (from the first) on which the AIs' moves are predicted by a vote of the
     /// filter's particles (each particle's greedy move, weighted by its weight times 1 −
     /// eps) instead of the posterior mean's greedy move (0: never).
@@ -46,6 +48,7 @@ impl Default for DuelConfig {
             fade: 30.0,
             prune: false,
             frontier: 0.5,
+            frontier_min_u: 0,
             vote_depth: 0,
         }
     }
@@ -358,16 +361,27 @@ fn beam(
             }
         }
         *nodes += children.len() as u64;
-        // Best first; the plan's node always stays.
+        // Best first; the plan's node always stays. Only the best few children are
+        // sorted (the rest only if duplicates use them up): the order is that of a stable
+        // sort of all of them (ties by index).
         order.clear();
         order.extend(0..children.len() as u32);
-        order.sort_by(|&a, &b| {
-            let (a, b) = (&children[a as usize], &children[b as usize]);
-            b.4.cmp(&a.4).then(b.2.total_cmp(&a.2))
-        });
+        let better = |a: &u32, b: &u32| {
+            let (x, y) = (&children[*a as usize], &children[*b as usize]);
+            y.4.cmp(&x.4).then(y.2.total_cmp(&x.2)).then(a.cmp(b))
+        };
+        let sorted = (2 * width + 2).min(order.len());
+        if sorted < order.len() {
+            order.select_nth_unstable_by(sorted - 1, better);
+        }
+        order[..sorted].sort_unstable_by(better);
         seen.clear();
         let mut next = Vec::with_capacity(width + 1);
-        for &c in &order {
+        for k in 0..order.len() {
+            if k == sorted {
+                order[sorted..].sort_unstable_by(better);
+            }
+            let c = order[k];
             let (parent, mv, value, f, follows_plan) = children[c as usize];
             if next.len() >= width.max(1) + usize::from(follows_plan) {
                 break;
@@ -433,6 +447,16 @@ pub fn search(
     start: usize,
     used: &mut dyn FnMut(u64) -> f64,
 ) -> Plan {
+    let without_frontier;
+    let config = if root.u < config.frontier_min_u && config.frontier != 0.0 {
+        without_frontier = DuelConfig {
+            frontier: 0.0,
+            ..config.clone()
+        };
+        &without_frontier
+    } else {
+        config
+    };
     let mut nodes = 0u64;
     let mut best = Plan::default();
     let mut width = start.clamp(1, config.max_width.max(1));
@@ -525,6 +549,68 @@ mod tests {
             // The plan's value is that of the board it reaches.
             assert_eq!(plan.value, evaluate(&sim, &values, &config), "{config:?}");
         }
+    }
+
+    #[test]
+    fn the_frontier_term_counts_only_from_its_level_cap() {
+        let plan = |u: i64, frontier: f64, frontier_min_u: u8| {
+            let mut params = Params::new();
+            params.insert("M".into(), 2);
+            params.insert("U".into(), u);
+            let inst = Territory::generate(3, &params);
+            let values = Values::new(&inst.values);
+            let root = Sim::new(&Board::start(&inst.starts), inst.m, inst.u, &values, 0);
+            let ais = [[0.9, 0.5, 0.0, 0.7, 0.4]];
+            let config = DuelConfig {
+                max_width: 8,
+                frontier,
+                frontier_min_u,
+                ..DuelConfig::default()
+            };
+            let plan = search(&root, &ais, &values, &config, &[], &[], 8, &mut |_| 0.0);
+            (plan.moves, plan.value)
+        };
+        for u in 1..=5 {
+            let (with, without) = (plan(u, 0.5, 0), plan(u, 0.0, 0));
+            // The term changes the plan's value (and so the ranking) on these boards.
+            assert_ne!(with.1, without.1, "U = {u}");
+            let expected = if u < 3 { &without } else { &with };
+            assert_eq!(&plan(u, 0.5, 3), expected, "U = {u}");
+        }
+    }
+
+    #[test]
+    fn the_vote_names_the_heavier_voters_greedy_move() {
+        let inst = duel_instance(5);
+        let values = Values::new(&inst.values);
+        let mut sim = Sim::new(&Board::start(&inst.starts), inst.m, inst.u, &values, 0);
+        let empty_first = [1.0, 0.3, 0.0, 0.3, 0.3];
+        let own_first = [0.3, 1.0, 0.0, 0.3, 0.3];
+        let mut checked = 0;
+        for turn in 0..30 {
+            let greedy = |w: &KindWeights| {
+                let b = sim.ranked_candidates(1, &values);
+                Sim::greedy_ties(&sim.kind_masks(1, b), w, &values)
+            };
+            let (a, b) = (greedy(&empty_first), greedy(&own_first));
+            if a.count_ones() == 1 && b.count_ones() == 1 && a != b {
+                // One voter alone names its move; two name the heavier one's.
+                let cell = |r: u128| values.cell_of[r.trailing_zeros() as usize];
+                assert_eq!(vote(&sim, 1, &[(own_first, 1.0)], &values), cell(b));
+                let both = [(empty_first, 0.7), (own_first, 0.3)];
+                assert_eq!(vote(&sim, 1, &both, &values), cell(a), "turn {turn}");
+                let both = [(empty_first, 0.3), (own_first, 0.7)];
+                assert_eq!(vote(&sim, 1, &both, &values), cell(b), "turn {turn}");
+                checked += 1;
+            }
+            let mut targets = [0u8; MAX_PLAYERS];
+            let mut rng = FastRng::new(turn);
+            for p in 0..sim.m {
+                targets[p] = sim.ai_move(p, &empty_first, 0.0, &values, &mut rng);
+            }
+            sim.step(&targets, &values);
+        }
+        assert!(checked > 0);
     }
 
     #[test]

@@ -125,6 +125,7 @@ impl Config {
             "duel_fade" => self.duel.fade = value,
             "duel_prune" => self.duel.prune = value != 0.0,
             "duel_frontier" => self.duel.frontier = value,
+            "duel_frontier_min_u" => self.duel.frontier_min_u = value as u8,
             "duel_vote_depth" => self.duel.vote_depth = value as usize,
             _ => match GroupSetting::parse(name, value) {
                 Some(rule) => self.groups.push(rule),
