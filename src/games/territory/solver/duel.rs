@@ -251,10 +251,11 @@ fn add_frontier(
     }
 }
 
-/// `evaluate` from the scores and territories after a turn (`Sim::peek`), for boards
-/// without the other potentials.
+/// E0 / max EA of `evaluate` from the scores and territories after a turn (`Sim::peek`),
+/// for boards without the other potentials: `evaluate` is log2(1 + this), so children are
+/// ranked by this and the log is taken only for the nodes kept.
 #[inline]
-fn peek_value(m: usize, turn: usize, peek: &Peek, values: &Values, config: &DuelConfig) -> f64 {
+fn peek_ratio(m: usize, turn: usize, peek: &Peek, values: &Values, config: &DuelConfig) -> f64 {
     let mut estimate = [0f64; MAX_PLAYERS];
     for (e, &s) in estimate.iter_mut().zip(&peek.scores).take(m) {
         *e = s as f64;
@@ -262,7 +263,7 @@ fn peek_value(m: usize, turn: usize, peek: &Peek, values: &Values, config: &Duel
     let fade = (TURNS.saturating_sub(turn) as f64 / config.fade).min(1.0);
     add_frontier(&mut estimate, m, &peek.own, fade, values, config);
     let sa = estimate[1..m].iter().copied().fold(1.0, f64::max);
-    (1.0 + estimate[0].max(0.0) / sa).log2()
+    estimate[0].max(0.0) / sa
 }
 
 /// What a beam searches from: the board now, the AIs' predicted weights, last turn's plan.
@@ -346,7 +347,7 @@ fn beam(
                     // Scores and territories only; the board is made for kept nodes.
                     let peek = from.peek(&t, values);
                     (
-                        peek_value(from.m, from.turn + 1, &peek, values, config),
+                        peek_ratio(from.m, from.turn + 1, &peek, values, config),
                         fingerprint(from.m, &peek.own, &peek.pos, &peek.scores),
                     )
                 } else {
@@ -400,7 +401,7 @@ fn beam(
                 sim,
                 parent,
                 mv,
-                value,
+                value: if fast { (1.0 + value).log2() } else { value },
                 follows_plan,
             });
         }
