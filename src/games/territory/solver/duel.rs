@@ -606,8 +606,8 @@ mod tests {
             }
             let mut targets = [0u8; MAX_PLAYERS];
             let mut rng = FastRng::new(turn);
-            for p in 0..sim.m {
-                targets[p] = sim.ai_move(p, &empty_first, 0.0, &values, &mut rng);
+            for (p, target) in targets.iter_mut().enumerate().take(sim.m) {
+                *target = sim.ai_move(p, &empty_first, 0.0, &values, &mut rng);
             }
             sim.step(&targets, &values);
         }
