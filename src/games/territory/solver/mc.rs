@@ -142,6 +142,8 @@ impl Config {
                     Knob::PolicyEps => config.policy_eps = rule.value,
                     Knob::Defend => config.defend = rule.value,
                     Knob::PolicyJitter => config.policy_jitter = rule.value,
+                    Knob::Horizon => config.horizon = rule.value as usize,
+                    Knob::MaxIterations => config.max_iterations = rule.value as usize,
                 }
             }
         }
@@ -206,6 +208,10 @@ pub enum Knob {
     PolicyEps,
     Defend,
     PolicyJitter,
+    /// `horizon` (the rollout length when M >= 3; M = 2 uses `duel_horizon`).
+    Horizon,
+    /// `max_iterations` (for clock-free runs that keep the simulated turns equal).
+    MaxIterations,
 }
 
 /// A setting for the games with M in `m.0..=m.1` and U in `u.0..=u.1`.
@@ -219,7 +225,7 @@ pub struct GroupSetting {
 
 impl GroupSetting {
     /// Reads a rule's name: the knob (`policy0`..`policy6`, `policy_eps`, `defend`,
-    /// `policy_jitter`), then
+    /// `policy_jitter`, `horizon`, `max_iterations`), then
     /// optionally `@mA-B` or `@mA` and `@uA-B` or `@uA` (all M or U when left out).
     pub fn parse(name: &str, value: f64) -> Option<GroupSetting> {
         let mut parts = name.split('@');
@@ -227,6 +233,8 @@ impl GroupSetting {
             "policy_eps" => Knob::PolicyEps,
             "defend" => Knob::Defend,
             "policy_jitter" => Knob::PolicyJitter,
+            "horizon" => Knob::Horizon,
+            "max_iterations" => Knob::MaxIterations,
             k => {
                 let index: usize = k.strip_prefix("policy")?.parse().ok()?;
                 (index < 7).then_some(Knob::Policy(index))?
@@ -696,6 +704,8 @@ mod tests {
         config.set("policy_eps@m6@u2", 0.3);
         config.set("policy3@m8", 1.4);
         config.set("policy_jitter@m4-5@u1-2", 0.5);
+        config.set("horizon@m3-8@u5", 20.0);
+        config.set("max_iterations@u5", 130.0);
         let base = Config::default();
         assert_eq!(config.for_game(4, 2).policy[3], base.policy[3]);
         assert_eq!(config.for_game(5, 2).policy[3], 1.6);
@@ -711,6 +721,12 @@ mod tests {
         assert_eq!(config.for_game(4, 2).policy_jitter, 0.5);
         assert_eq!(config.for_game(4, 3).policy_jitter, 0.4);
         assert_eq!(config.for_game(2, 2).policy_jitter, 0.0);
+        assert_eq!(config.for_game(3, 5).horizon, 20);
+        assert_eq!(config.for_game(3, 5).horizon_for(3), 20);
+        assert_eq!(config.for_game(8, 4).horizon, base.horizon);
+        assert_eq!(config.for_game(2, 5).horizon, base.horizon);
+        assert_eq!(config.for_game(2, 5).max_iterations, 130);
+        assert_eq!(config.for_game(6, 3).max_iterations, base.max_iterations);
         for bad in ["policy7", "policy3@x5", "defend@m5-", "speed"] {
             assert_eq!(GroupSetting::parse(bad, 1.0), None, "{bad}");
         }
