@@ -86,10 +86,16 @@ impl Weights {
     /// (150 / 80 / 60 / 100). They cost width (five row pairs per move instead of three,
     /// boards with more pair moves) but at equal CPU won on fresh seeds 111..130: 6 colours
     /// +1.30% (10-0), 5 colours +0.30% (3-2; +0.44% over 7 seeds with 101..110); with 4
-    /// colours they lost (−0.62%). See docs/solver-report.md.
+    /// colours they lost (−0.62%). With 4 colours doubles and diagonals weigh 60 instead of
+    /// 44: +0.11% ± 0.05% at equal CPU on 39 fresh seeds (fifth session). See
+    /// docs/solver-report.md.
     pub fn for_colors(colors: u8) -> Self {
         match colors {
-            0..=4 => Weights::default(),
+            0..=4 => Weights {
+                double: 60,
+                diagonal: 60,
+                ..Weights::default()
+            },
             _ => Weights {
                 triple: 150,
                 double: 80,
@@ -102,7 +108,7 @@ impl Weights {
 }
 
 impl Default for Weights {
-    /// Without "ready" (the agent's weights with 4 colours).
+    /// Without "ready" (the agent's weights with 4 colours before the fifth session).
     fn default() -> Self {
         Weights {
             triple: 220,
