@@ -144,6 +144,9 @@ impl Config {
                     Knob::PolicyEps => config.policy_eps = rule.value,
                     Knob::Defend => config.defend = rule.value,
                     Knob::PolicyJitter => config.policy_jitter = rule.value,
+                    Knob::Horizon => config.horizon = rule.value as usize,
+                    Knob::MaxIterations => config.max_iterations = rule.value as usize,
+                    Knob::Extrapolate => config.extrapolate = rule.value,
                 }
             }
         }
@@ -208,6 +211,12 @@ pub enum Knob {
     PolicyEps,
     Defend,
     PolicyJitter,
+    /// `horizon` (the rollout length when M >= 3; M = 2 uses `duel_horizon`).
+    Horizon,
+    /// `max_iterations` (for clock-free runs that keep the simulated turns equal).
+    MaxIterations,
+    /// `extrapolate` (the rollout value's projection of score gains to turn 100).
+    Extrapolate,
 }
 
 /// A setting for the games with M in `m.0..=m.1` and U in `u.0..=u.1`.
@@ -221,7 +230,7 @@ pub struct GroupSetting {
 
 impl GroupSetting {
     /// Reads a rule's name: the knob (`policy0`..`policy6`, `policy_eps`, `defend`,
-    /// `policy_jitter`), then
+    /// `policy_jitter`, `horizon`, `max_iterations`, `extrapolate`), then
     /// optionally `@mA-B` or `@mA` and `@uA-B` or `@uA` (all M or U when left out).
     pub fn parse(name: &str, value: f64) -> Option<GroupSetting> {
         let mut parts = name.split('@');
@@ -229,6 +238,9 @@ impl GroupSetting {
             "policy_eps" => Knob::PolicyEps,
             "defend" => Knob::Defend,
             "policy_jitter" => Knob::PolicyJitter,
+            "horizon" => Knob::Horizon,
+            "max_iterations" => Knob::MaxIterations,
+            "extrapolate" => Knob::Extrapolate,
             k => {
                 let index: usize = k.strip_prefix("policy")?.parse().ok()?;
                 (index < 7).then_some(Knob::Policy(index))?
@@ -723,6 +735,9 @@ mod tests {
         config.set("policy_eps@m6@u2", 0.3);
         config.set("policy3@m8", 1.4);
         config.set("policy_jitter@m4-5@u1-2", 0.5);
+        config.set("horizon@m3-8@u5", 20.0);
+        config.set("max_iterations@u5", 130.0);
+        config.set("extrapolate@m3-8@u3-4", 0.3);
         let base = Config::default();
         assert_eq!(config.for_game(4, 2).policy[3], base.policy[3]);
         assert_eq!(config.for_game(5, 2).policy[3], 1.6);
@@ -738,6 +753,16 @@ mod tests {
         assert_eq!(config.for_game(4, 2).policy_jitter, 0.5);
         assert_eq!(config.for_game(4, 3).policy_jitter, 0.4);
         assert_eq!(config.for_game(2, 2).policy_jitter, 0.0);
+        assert_eq!(config.for_game(3, 5).horizon, 20);
+        assert_eq!(config.for_game(3, 5).horizon_for(3), 20);
+        assert_eq!(config.for_game(8, 4).horizon, base.horizon);
+        assert_eq!(config.for_game(2, 5).horizon, base.horizon);
+        assert_eq!(config.for_game(2, 5).max_iterations, 130);
+        assert_eq!(config.for_game(6, 3).max_iterations, base.max_iterations);
+        assert_eq!(config.for_game(3, 3).extrapolate, 0.3);
+        assert_eq!(config.for_game(8, 4).extrapolate, 0.3);
+        assert_eq!(config.for_game(8, 5).extrapolate, base.extrapolate);
+        assert_eq!(config.for_game(2, 3).extrapolate, base.extrapolate);
         for bad in ["policy7", "policy3@x5", "defend@m5-", "speed"] {
             assert_eq!(GroupSetting::parse(bad, 1.0), None, "{bad}");
         }
