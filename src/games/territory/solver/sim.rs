@@ -341,31 +341,11 @@ impl Sim {
         values: &Values,
         rng: &mut FastRng,
     ) -> u8 {
-        let mut best = -1.0;
-        let mut ties: Bits = 0;
-        for k in 0..K {
-            let s = masks[k];
-            if s == 0 {
-                continue;
-            }
-            let (a, cells) = if w[k] == 0.0 {
-                (0.0, s)
-            } else {
-                let (v, cells) = values.top(s);
-                (v as f64 * w[k], cells)
-            };
-            if a > best {
-                best = a;
-                ties = cells;
-            } else if a == best {
-                ties |= cells;
-            }
-        }
-        values.cell_of[pick(ties, rng) as usize]
+        values.cell_of[pick(Self::greedy_ties(masks, w, values), rng) as usize]
     }
 
     /// The cells `greedy` draws from: those of highest `V * w` (rank layout).
-    #[inline]
+    #[inline(always)]
     pub fn greedy_ties<const K: usize>(masks: &[Bits; K], w: &[f64; K], values: &Values) -> Bits {
         let mut best = -1.0;
         let mut ties: Bits = 0;
