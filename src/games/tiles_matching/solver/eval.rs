@@ -50,6 +50,62 @@ struct Weights {
     points: f64,
     /// The value of being stuck (nothing fits, no discard left).
     stuck: f64,
+    /// Times the learned chance of dying within the next 25 moves (`hazard`); 0 = unused,
+    /// as in every set below.
+    hazard: f64,
+}
+
+/// How many numbers describe a board for the learned hazard (`features`).
+pub const FEATURES: usize = 8;
+
+/// The learned hazard's inputs: 1, discards left, ln P(the next tile fits nowhere), their
+/// product, the shares of regular tiles that fit at least twice / three times, and the
+/// dead and empty cells' shares of the board.
+fn features(ctx: &Ctx, counter: u8, cover: &[Combos; 3], dead: i32, empty: i32) -> [f64; FEATURES] {
+    let share = |combos: Combos| combos.count_ones() as f64 / ctx.nn;
+    let left = (ctx.d - counter.min(ctx.d)) as f64;
+    let miss = (ctx.p_regular * (1.0 - share(cover[0]))).max(1e-3).ln();
+    let cells = (ctx.side * ctx.side) as f64;
+    [
+        1.0,
+        left,
+        miss,
+        left * miss,
+        share(cover[1]),
+        share(cover[2]),
+        dead as f64 / cells,
+        empty as f64 / cells,
+    ]
+}
+
+/// The learned chance of dying within the next 25 moves.
+fn hazard(x: &[f64; FEATURES]) -> f64 {
+    let z: f64 = x.iter().zip(&HAZARD).map(|(x, b)| x * b).sum();
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// The hazard model's coefficients, in the order of `features`: P(lost within 25 moves) from
+/// the counter features alone (discards left, ln P(the next tile fits nowhere), their
+/// product; the board features' coefficients 0), fitted by `examples/tiles_matching_hazard.rs`
+/// (`USE=0,1,2,3 … fit 25`) on 16,706 states of 24 games without a time limit (seeds
+/// 9001..9020 N = 10, S = 8, D = 2; 9101..9104 N = 10, S = 9, D = 2; at most 1,500 moves);
+/// AUC 0.71. Unused (every weight set has `hazard` 0): as a leaf term beside the counter
+/// weight (`hazard` -250 in `SMALL_WEIGHTS`), N = 10, S = 8, D = 2 games lived longer on
+/// one seed set and shorter on the next; with all eight features, or in place of the
+/// counter weight, they died sooner (docs/solver-report.md, "Fifth session, branch
+/// tiles5").
+const HAZARD: [f64; FEATURES] = [0.7432, -1.0023, 0.6705, -0.0912, 0.0, 0.0, 0.0, 0.0];
+
+/// The features of a board with the counter at `counter`, for fitting the hazard model
+/// offline (`examples/tiles_matching_hazard.rs`).
+pub fn board_features(n: u8, side: usize, d: u8, board: &Board, counter: u8) -> [f64; FEATURES] {
+    let ctx = Ctx::new(n, side, d);
+    let a = Analysis::new(&ctx, board);
+    let mut cover = [0; 3];
+    for &f in &a.frontier {
+        add_cover(&mut cover, a.accept[f as usize]);
+    }
+    features(&ctx, counter, &cover, a.totals.dead, a.totals.empty)
 }
 
 /// For N < 8, hand-tuned with 2-ply search at 5 s per game on seeds 1..24 with N forced to
@@ -67,6 +123,7 @@ const WEIGHTS: Weights = Weights {
     counter: -20.0,
     points: 1.0,
     stuck: -1000.0,
+    hazard: 0.0,
 };
 
 /// For N >= 8, where a tile rarely fits and survival decides: dead cells cost more, full
@@ -247,7 +304,12 @@ impl Totals {
     fn board_value(&self, ctx: &Ctx, counter: u8, cover: &[Combos; 3]) -> f64 {
         let w = &ctx.w;
         let share = |combos: Combos| combos.count_ones() as f64 / ctx.nn;
-        w.empty_cell * self.empty as f64
+        let hazard = match w.hazard != 0.0 {
+            true => w.hazard * hazard(&features(ctx, counter, cover, self.dead, self.empty)),
+            false => 0.0,
+        };
+        hazard
+            + w.empty_cell * self.empty as f64
             + w.counter * counter as f64
             + w.uncovered * (1.0 - share(cover[0]))
             + w.covered_twice * share(cover[1])
@@ -744,16 +806,23 @@ mod tests {
 
     #[test]
     fn the_incremental_value_equals_a_fresh_analysis() {
-        let ctx = Ctx::new(6, 8, 3);
+        for hazard in [0.0, -250.0] {
+            let mut ctx = Ctx::new(6, 8, 3);
+            ctx.w.hazard = hazard;
+            incremental_equals_fresh(&ctx);
+        }
+    }
+
+    fn incremental_equals_fresh(ctx: &Ctx) {
         let mut cells = vec![EMPTY; 64];
         for (cell, code) in [(27, 12), (28, 13), (29, WILD), (35, 52), (20, 44)] {
             cells[cell] = code;
         }
         let board = Board::from_cells(8, cells);
-        let a = analysed(&ctx, &board);
+        let a = analysed(ctx, &board);
         let mut checked = 0;
         for &f in &a.frontier {
-            let put = a.put_at(&ctx, &board, f as usize);
+            let put = a.put_at(ctx, &board, f as usize);
             for code in [0u8, 12, 15, 33, 52, 55, WILD] {
                 let tile = match code {
                     WILD => Tile::Wild,
@@ -767,8 +836,8 @@ mod tests {
                 }
                 let mut next = board.clone();
                 next.put(f as usize, code);
-                let fresh = ctx.w.points + analysed(&ctx, &next).value(&ctx, 1);
-                let quick = put.value(&ctx, code, 1);
+                let fresh = ctx.w.points + analysed(ctx, &next).value(ctx, 1);
+                let quick = put.value(ctx, code, 1);
                 assert!(
                     (fresh - quick).abs() < 1e-9,
                     "cell {f} code {code}: {fresh} vs {quick}"
@@ -826,6 +895,30 @@ mod tests {
             }
         }
         assert!(checked > 40, "{checked} boards");
+    }
+
+    /// One tile on an 8 x 8 board with N = 9: its four neighbours each take the 17 tiles
+    /// that share its colour or shape, no cell is dead, 63 are empty.
+    #[test]
+    fn the_hazard_features_of_a_lone_tile() {
+        let mut cells = vec![EMPTY; 64];
+        cells[27] = 34;
+        let board = Board::from_cells(8, cells);
+        let x = board_features(9, 8, 2, &board, 1);
+        let share: f64 = 17.0 / 81.0;
+        let miss = ((1.0 - 2.0 / 23.0) * (1.0 - share)).ln();
+        let want = [1.0, 1.0, miss, miss, share, share, 0.0, 63.0 / 64.0];
+        for (k, (x, w)) in x.iter().zip(want).enumerate() {
+            assert!((x - w).abs() < 1e-12, "feature {k}: {x} vs {w}");
+        }
+        // At the limit no discard is left.
+        let x = board_features(9, 8, 2, &board, 2);
+        assert_eq!((x[1], x[3]), (0.0, 0.0));
+        // The fitted hazard rises as discards run out.
+        let risks: Vec<f64> = (0..=2)
+            .map(|counter| hazard(&board_features(9, 8, 2, &board, counter)))
+            .collect();
+        assert!(risks[0] < risks[1] && risks[1] < risks[2], "{risks:?}");
     }
 
     #[test]
