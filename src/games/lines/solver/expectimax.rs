@@ -88,6 +88,9 @@ pub struct Tuning {
     /// The horizon grows with the moves already played (a game that has lived long is likely
     /// to live on): moves left count at most the larger of `horizon` and the moves made.
     pub lindy: bool,
+    /// The learned survival model's weights over `learned::pattern` counts (None: the
+    /// evaluation's own, `learned::LEARNED`).
+    pub learned: Option<Vec<f64>>,
 }
 
 impl Default for Tuning {
@@ -102,6 +105,7 @@ impl Default for Tuning {
             blend: BLEND,
             look: greedy::SHORTLIST,
             lindy: false,
+            learned: None,
         }
     }
 }
@@ -151,7 +155,11 @@ impl Agent<Lines> for ExpectimaxAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
         let n = obs.n;
         if self.eval.as_ref().is_none_or(|e| e.geo.n != n) {
-            self.eval = Some(Evaluator::new(n, self.weights.clone()));
+            let mut ev = Evaluator::new(n, self.weights.clone());
+            if let Some(model) = &self.tuning.learned {
+                ev.learned.clone_from(model);
+            }
+            self.eval = Some(ev);
         }
         let ev = self.eval.as_mut().unwrap();
         ev.long_weight = long_lines_weight(n, obs.colors);
