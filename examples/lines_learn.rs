@@ -248,11 +248,32 @@ fn target(label: &str, row: &[f32]) -> Option<f64> {
     Some(alive)
 }
 
+fn fixed_model() -> Option<&'static Vec<f64>> {
+    static FIXED: std::sync::OnceLock<Option<Vec<f64>>> = std::sync::OnceLock::new();
+    FIXED
+        .get_or_init(|| std::env::var("FIXED").ok().map(|path| read_model(&path)))
+        .as_ref()
+}
+
+fn residual() -> bool {
+    std::env::var("RESIDUAL").is_ok_and(|v| v == "1")
+}
+
 /// The model inputs of a record: the context, then (if `with_patterns`) the patterns.
 fn inputs(row: &[f32], with_patterns: bool) -> Vec<f64> {
     let (room, fill) = (row[0] as f64 / 16.0, row[1] as f64);
     let mut x = vec![1.0, fill, fill * fill, room, room * room, fill * room];
     if with_patterns {
+        // FIXED=MODEL: one input, that model's score, in place of the patterns (to compare a
+        // model with the fit on the same held-out positions); with RESIDUAL=1 before them
+        // (the patterns then learn what that model misses, shrunk towards it by the ridge).
+        if let Some(fixed) = fixed_model() {
+            let counts = &row[HEADER..HEADER + pattern::COUNT];
+            x.push(counts.iter().zip(fixed).map(|(&c, w)| c as f64 * w).sum());
+            if !residual() {
+                return x;
+            }
+        }
         x.extend(
             row[HEADER..HEADER + pattern::COUNT]
                 .iter()
@@ -399,10 +420,22 @@ fn fit(label: &str, model_out: &str, data: &[String]) {
         log_loss(&context, &train.0, &train.2),
         log_loss(&full, &train.1, &train.2)
     );
-    let patterns: Vec<String> = full[CONTEXT..CONTEXT + pattern::COUNT]
-        .iter()
-        .map(|w| format!("{w:.4}"))
-        .collect();
+    let patterns: Vec<f64> = match fixed_model() {
+        Some(fixed) => {
+            eprintln!("FIXED: its score weighs {:.3} in the fit", full[CONTEXT]);
+            if !residual() {
+                return;
+            }
+            let rest = &full[CONTEXT + 1..CONTEXT + 1 + pattern::COUNT];
+            fixed
+                .iter()
+                .zip(rest)
+                .map(|(w, r)| full[CONTEXT] * w + r)
+                .collect()
+        }
+        None => full[CONTEXT..CONTEXT + pattern::COUNT].to_vec(),
+    };
+    let patterns: Vec<String> = patterns.iter().map(|w| format!("{w:.4}")).collect();
     std::fs::write(model_out, patterns.join(",")).expect("model file");
 }
 
