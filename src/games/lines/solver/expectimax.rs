@@ -22,7 +22,7 @@
 //! evaluations.
 
 use super::greedy::{self, play_move, to_action, Ranked};
-use super::learned::learned_weight;
+use super::learned::{expectimax_model, learned_weight};
 use super::{long_lines_weight, rows_plan, sample_spawn, Evaluator, Noise, Weights};
 use crate::clock::Budget;
 use crate::game::Agent;
@@ -88,8 +88,8 @@ pub struct Tuning {
     /// The horizon grows with the moves already played (a game that has lived long is likely
     /// to live on): moves left count at most the larger of `horizon` and the moves made.
     pub lindy: bool,
-    /// The learned survival model's weights over `learned::pattern` counts (None: the
-    /// evaluation's own, `learned::LEARNED`).
+    /// The learned survival model's weights over `learned::pattern` counts (None:
+    /// `learned::expectimax_model`).
     pub learned: Option<Vec<f64>>,
 }
 
@@ -155,14 +155,17 @@ impl Agent<Lines> for ExpectimaxAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
         let n = obs.n;
         if self.eval.as_ref().is_none_or(|e| e.geo.n != n) {
-            let mut ev = Evaluator::new(n, self.weights.clone());
-            if let Some(model) = &self.tuning.learned {
-                ev.learned.clone_from(model);
-            }
-            self.eval = Some(ev);
+            self.eval = Some(Evaluator::new(n, self.weights.clone()));
         }
         let ev = self.eval.as_mut().unwrap();
         ev.long_weight = long_lines_weight(n, obs.colors);
+        let model = match &self.tuning.learned {
+            Some(model) => model.as_slice(),
+            None => expectimax_model(n, obs.colors),
+        };
+        if ev.learned != model {
+            ev.learned = model.to_vec();
+        }
         ev.plan_rows(rows_plan(n, obs.colors));
         let start = budget.elapsed_ms();
         let tuning = &self.tuning;
