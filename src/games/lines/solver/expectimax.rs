@@ -18,7 +18,8 @@
 //! and its sampled mean (the evaluation was tuned on the greedy agent, and halfway measured
 //! better than the sampled mean alone). On tight boards the learned survival term
 //! (`super::learned`) also re-ranks the greedy look's best 12 moves before the finalists are
-//! chosen, and stays in their final value; the replies leave it out, as it costs about three
+//! chosen (from 11 cells per colour the table fitted to expectimax games, 120 moves ahead:
+//! `learned::expectimax_model`), and stays in their final value; the replies leave it out, as it costs about three
 //! evaluations.
 
 use super::greedy::{self, play_move, to_action, Ranked};
