@@ -8,9 +8,13 @@
 //   build's files go into a new cache, and the old caches are deleted when it activates.
 // - A page that came from the cache (its navigation failed) takes every file from the cache
 //   too: one build, never a new page with an old module.
-importScripts('www/pkg/precache.js');
+importScripts('www/pkg/precache.js', 'www/wasm-file.js');
 
-const { version, files } = self.PRECACHE;
+const { version } = self.PRECACHE;
+// The build has two wasm modules (SIMD and baseline); only the one this browser loads is
+// kept (the same probe as the page's: www/wasm-file.js), so a visit downloads one module.
+const WASM_FILES = ['www/pkg/arcade_bg.wasm', 'www/pkg/arcade_simd_bg.wasm'];
+const files = self.PRECACHE.files.filter((f) => !WASM_FILES.includes(f) || f === globalThis.arcadeWasmFile());
 const CACHE = `arcade-${version}`;
 const scope = new URL(self.registration.scope);
 const kept = new Set(files.map((f) => new URL(f, scope).pathname));

@@ -5,7 +5,10 @@
 // Prints the per-seed table like `arcade bench`; --tsv writes the columns of
 // `arcade bench --tsv`, so `arcade summary GAME FILE` prints the per-group table.
 //   node scripts/bench-solvers-wasm.mjs GAME --seeds A..B --budget-ms MS [--solver NAME]
-//        [--jobs J] [--tsv FILE] [--PARAM V ...]
+//        [--jobs J] [--tsv FILE] [--wasm simd|baseline] [--PARAM V ...]
+// --wasm: which of the build's two modules (www/pkg/arcade_simd_bg.wasm, built with
+// WebAssembly SIMD, or www/pkg/arcade_bg.wasm); by default the one the page picks here
+// (www/wasm-file.js: the SIMD one wherever Node has SIMD, i.e. always).
 // Time on wasm is `performance.now()` (src/clock.rs), Node's as the page's.
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -44,7 +47,7 @@ async function serveSeeds() {
 }
 
 function usage(message) {
-  console.error(`error: ${message}\nusage: node scripts/bench-solvers-wasm.mjs GAME --seeds A..B --budget-ms MS [--solver NAME] [--jobs J] [--tsv FILE] [--PARAM V ...]`);
+  console.error(`error: ${message}\nusage: node scripts/bench-solvers-wasm.mjs GAME --seeds A..B --budget-ms MS [--solver NAME] [--jobs J] [--tsv FILE] [--wasm simd|baseline] [--PARAM V ...]`);
   process.exit(2);
 }
 
@@ -55,7 +58,7 @@ function parseArgs(argv, info) {
     const name = argv[i]?.replace(/^--/, '');
     const value = argv[i + 1];
     if (!argv[i].startsWith('--') || value === undefined) usage(`unexpected '${argv[i]}'`);
-    if (['seeds', 'budget-ms', 'solver', 'jobs', 'tsv'].includes(name)) options[name] = value;
+    if (['seeds', 'budget-ms', 'solver', 'jobs', 'tsv', 'wasm'].includes(name)) options[name] = value;
     else if (info.params.some((p) => p.name === name)) {
       if (!/^-?\d+$/.test(value)) usage(`--${name} ${value}: not a whole number`);
       options.params[name] = Number(value);
@@ -87,8 +90,20 @@ function labelValues(label, names) {
   });
 }
 
+/** The module file of `--wasm` (read before the game's options, which need the module). */
+async function wasmFile(argv) {
+  const at = argv.indexOf('--wasm');
+  const choice = at < 0 ? 'auto' : argv[at + 1];
+  if (choice === 'simd') return 'arcade_simd_bg.wasm';
+  if (choice === 'baseline') return 'arcade_bg.wasm';
+  if (choice !== 'auto') usage(`--wasm ${choice}: simd or baseline`);
+  await import(new URL('../www/wasm-file.js', import.meta.url));
+  return globalThis.arcadeWasmFile().replace('www/pkg/', '');
+}
+
 async function main() {
-  const moduleBytes = readFileSync(new URL('arcade_bg.wasm', PKG));
+  const file = await wasmFile(process.argv);
+  const moduleBytes = readFileSync(new URL(file, PKG));
   const wasm = await import(new URL('arcade.js', PKG));
   const module = new WebAssembly.Module(moduleBytes);
   wasm.initSync({ module });
@@ -116,7 +131,7 @@ async function main() {
     }
   }
 
-  console.log(`# ${gameId} — solver ${solver}, budget ${budgetMs} ms per seed, ${jobs} job(s), wasm in Node ${process.version}`);
+  console.log(`# ${gameId} — solver ${solver}, budget ${budgetMs} ms per seed, ${jobs} job(s), wasm in Node ${process.version} (${file})`);
   const rows = await solveAll({ game: gameId, params, solver, budgetMs, module }, seeds, jobs);
   rows.sort((x, y) => (BigInt(x.seed) < BigInt(y.seed) ? -1 : 1));
 

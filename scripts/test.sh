@@ -18,6 +18,11 @@ say "wasm: the exported API in headless Chromium (page and dedicated worker)"
 CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=180 \
   cargo test --locked --target wasm32-unknown-unknown --test wasm_page --test wasm_worker --test territory_wasm
 
+say "wasm with SIMD: the SquareRemover beam's simd128 rows against its u128 rows (Node)"
+target_dir="${CARGO_TARGET_DIR:-target}"
+RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" CARGO_TARGET_DIR="$target_dir/simd128-test" \
+  cargo test --locked --target wasm32-unknown-unknown --test square_remover_wasm
+
 say "end to end: the page in headless Chromium, and the static site of build-web.sh --dist"
 dist="$(mktemp -d)"
 trap 'rm -rf "$dist"' EXIT

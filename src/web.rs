@@ -414,3 +414,39 @@ pub fn relative_scores(game_id: &str, scores: JsValue) -> Result<JsValue, JsErro
         totals,
     }))
 }
+
+/// One SquareRemover beam search at a fixed width (the clock is not read for the width), for
+/// scripts/bench-square-wasm.mjs: at equal width every module plays the same squares, so the
+/// SIMD and baseline modules compare by the children they evaluate per CPU second.
+#[derive(Serialize)]
+struct BeamRun {
+    score: i64,
+    colors: u8,
+    n: usize,
+    evaluated: f64,
+    layers: usize,
+}
+
+#[doc(hidden)]
+#[wasm_bindgen(js_name = squareBeamAtWidth)]
+pub fn square_beam_at_width(seed_text: &str, width: usize) -> Result<JsValue, JsValue> {
+    use crate::game::Game;
+    use crate::games::square_remover::solver::beam::{search, Settings};
+    use crate::games::square_remover::SquareRemover;
+    let seed = seed(game("square-remover")?, seed_text)?;
+    let inst = SquareRemover::generate(seed, &Params::new());
+    let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
+    let settings = Settings {
+        width: Some(width.max(1)),
+        ..Settings::default()
+    };
+    let (_, score, stats) = search(&obs, &mut Budget::new(1e12), settings);
+    let run = BeamRun {
+        score,
+        colors: inst.colors,
+        n: inst.n,
+        evaluated: stats.evaluated as f64,
+        layers: stats.layers,
+    };
+    Ok(to_js(&run))
+}

@@ -4,6 +4,7 @@
 // the game changes). Nothing is read back from those as state. All game logic is in wasm;
 // the board's drawing, pointers and keyboard cursor are the board shell's (www/games/).
 import init, { games, Play } from './pkg/arcade.js';
+import './wasm-file.js';
 import { SolverRunner } from './solver.js';
 import { encodeLink, decodeLink, deflate, SPEEDS, BUDGET_MS, TEXT_LIMIT } from './link.js';
 import { Store, sameGame } from './store.js';
@@ -1133,7 +1134,9 @@ async function main() {
   const database = store().useDatabase();
   try {
     // Compiled once: the page and every worker (the solver's, the batch's pool) share it.
-    const url = new URL('./pkg/arcade_bg.wasm', import.meta.url);
+    // The SIMD build where the browser has WebAssembly SIMD, else the baseline (wasm-file.js).
+    page.wasmFile = globalThis.arcadeWasmFile();
+    const url = new URL(`../${page.wasmFile}`, import.meta.url);
     page.module = await WebAssembly.compileStreaming(fetch(url))
       // compileStreaming needs the server to say application/wasm; compile the bytes if not.
       .catch(async () => WebAssembly.compile(await (await fetch(url)).arrayBuffer()));
@@ -1158,6 +1161,7 @@ async function main() {
     output: () => fullOutput(),
     saved: () => store().saved(state.game),
     flush: () => persist(),
+    wasm: () => page.wasmFile,
     state: () => ({ view: state.view, game: state.game, seed: state.seed, params: state.params, turn: state.play.cursor(), moves: state.play.moves(), source: state.source, theme: state.theme }),
   };
   document.body.dataset.ready = 'true';

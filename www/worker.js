@@ -4,6 +4,7 @@
 // or compiles it again. `onmessage` is attached before wasm is ready: a message that arrives
 // earlier would otherwise be lost. A job's clock starts here, once wasm is ready.
 import init, { solveFrom, score, instanceParams } from './pkg/arcade.js';
+import './wasm-file.js';
 
 // No output of any game comes near this; a bigger file is refused before it is read.
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
@@ -30,8 +31,9 @@ self.onmessage = async (event) => {
     ready.catch(() => {}); // a failed init is reported by each job that awaits it
     return;
   }
-  // No module was handed over (a page that does not share one): load it by URL.
-  ready ??= init();
+  // No module was handed over (a page that does not share one): load the file the page
+  // would pick (wasm-file.js) by URL.
+  ready ??= init({ module_or_path: new URL(`../${globalThis.arcadeWasmFile()}`, import.meta.url) });
   const { id, game, seed, params } = job;
   try {
     await ready;

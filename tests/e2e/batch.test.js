@@ -347,7 +347,7 @@ test('without the database, outputs too big for localStorage: the table is kept 
 test('the wasm module compiles from its bytes when the server gives it the wrong type', async () => {
   let served = 0;
   const page = await site.open('?view=batch&game=strip2048&seeds=1..2&solver=greedy&budget=5000', {
-    beforeLoad: (context) => context.route('**/arcade_bg.wasm', async (route) => {
+    beforeLoad: (context) => context.route('**/arcade*_bg.wasm', async (route) => {
       // The offline copy's service worker fetches it too, once the page is ready (sw.js).
       if (!route.request().serviceWorker()) served += 1;
       const response = await route.fetch();

@@ -105,8 +105,10 @@ test('a cold load downloads under 400 KB and a reload almost nothing', async () 
   const context = await site.browser.newContext();
   const { cold, reload } = await measureTransfer(await context.newPage(), site.base);
   await context.close();
-  const wasm = cold.filter((r) => r.name.startsWith('/www/pkg/arcade_bg.wasm'));
+  // Chromium has WebAssembly SIMD: the SIMD module, and not the baseline one (www/wasm-file.js).
+  const wasm = cold.filter((r) => r.name.startsWith('/www/pkg/arcade_simd_bg.wasm'));
   assert.ok(wasm.length >= 1);
+  assert.deepEqual(cold.filter((r) => r.name.startsWith('/www/pkg/arcade_bg.wasm')), []);
   // One renderer, the shown game's: the others load when their game is first shown.
   const renderers = cold.filter((r) => /^\/www\/games\/(?!index|common)[\w-]+\.js$/.test(r.name)).map((r) => r.name);
   assert.deepEqual(renderers, ['/www/games/square-remover.js']);
@@ -131,7 +133,7 @@ test('the static site from build-web.sh --dist is complete', { skip: !process.en
   const files = [];
   const walk = (dir) => readdirSync(dir, { withFileTypes: true }).forEach((e) => (e.isDirectory() ? walk(join(dir, e.name)) : files.push(relative(dist, join(dir, e.name)))));
   walk(dist);
-  assert.ok(files.includes('index.html') && files.includes('_headers') && files.includes('www/pkg/arcade_bg.wasm'), files.join(' '));
+  assert.ok(files.includes('index.html') && files.includes('_headers') && files.includes('www/pkg/arcade_bg.wasm') && files.includes('www/pkg/arcade_simd_bg.wasm'), files.join(' '));
   assert.ok(files.every((f) => f === 'index.html' || f === '_headers' || f === 'sw.js' || f.startsWith('www/')), files.join(' '));
   // The offline copy: the service worker, the manifest and its icons, and the list of this
   // build's files, which is every file the page may load and names the same version as
@@ -140,7 +142,7 @@ test('the static site from build-web.sh --dist is complete', { skip: !process.en
   const listed = new Function('self', `${readFileSync(join(dist, PRECACHE), 'utf8')}; return self.PRECACHE;`)({});
   assert.deepEqual(listed.files, precacheFiles(dist));
   assert.deepEqual(listed.files.filter((f) => !files.includes(f)), []);
-  assert.ok(listed.files.includes('www/pkg/arcade_bg.wasm') && listed.files.includes('www/worker.js') && listed.files.includes('www/pictures/gif-worker.js'));
+  assert.ok(listed.files.includes('www/pkg/arcade_bg.wasm') && listed.files.includes('www/pkg/arcade_simd_bg.wasm') && listed.files.includes('www/wasm-file.js') && listed.files.includes('www/worker.js') && listed.files.includes('www/pictures/gif-worker.js'));
   const copy = mkdtempSync(join(tmpdir(), 'arcade-dist-'));
   try {
     cpSync(dist, copy, { recursive: true });
@@ -148,7 +150,7 @@ test('the static site from build-web.sh --dist is complete', { skip: !process.en
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
-  assert.ok(readFileSync(join(dist, 'www', 'pkg', 'arcade_bg.wasm')).equals(readFileSync(join(root, 'www', 'pkg', 'arcade_bg.wasm'))));
+  for (const f of ['arcade_bg.wasm', 'arcade_simd_bg.wasm']) assert.ok(readFileSync(join(dist, 'www', 'pkg', f)).equals(readFileSync(join(root, 'www', 'pkg', f))), f);
   assert.match(readFileSync(join(dist, '_headers'), 'utf8'), new RegExp(`Content-Security-Policy: ${pagePolicy().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n`));
 
   // Served as is, the page loads, its worker solves, and nothing it asks for is missing.

@@ -34,6 +34,18 @@ use crate::clock::Budget;
 use crate::game::{Agent, Plan};
 use crate::games::square_remover::{Action, Buffer, Observation, SquareRemover, MOVES};
 
+/// The row paths on WebAssembly SIMD, beside the SSE2 ones (a module built with `+simd128`).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[path = "beam_simd128.rs"]
+mod simd128;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+use simd128::{restore_row_simd128, swap_simd128};
+
+#[path = "beam_check.rs"]
+mod check;
+#[doc(hidden)]
+pub use check::{check_vector_rows, VectorCheck, VECTOR_ROWS};
+
 /// One byte per cell, `1 << colour`; `rows[r + 1]` is board row `r`, rows 0 and `n + 1..` stay
 /// zero so that neighbours of edge rows read as "no colour".
 type Rows = [u128; 19];
@@ -74,10 +86,16 @@ impl Weights {
     /// (150 / 80 / 60 / 100). They cost width (five row pairs per move instead of three,
     /// boards with more pair moves) but at equal CPU won on fresh seeds 111..130: 6 colours
     /// +1.30% (10-0), 5 colours +0.30% (3-2; +0.44% over 7 seeds with 101..110); with 4
-    /// colours they lost (−0.62%). See docs/solver-report.md.
+    /// colours they lost (−0.62%). With 4 colours doubles and diagonals weigh 60 instead of
+    /// 44: +0.11% ± 0.05% at equal CPU on 39 fresh seeds (fifth session). See
+    /// docs/solver-report.md.
     pub fn for_colors(colors: u8) -> Self {
         match colors {
-            0..=4 => Weights::default(),
+            0..=4 => Weights {
+                double: 60,
+                diagonal: 60,
+                ..Weights::default()
+            },
             _ => Weights {
                 triple: 150,
                 double: 80,
@@ -90,7 +108,7 @@ impl Weights {
 }
 
 impl Default for Weights {
-    /// Without "ready" (the agent's weights with 4 colours).
+    /// Without "ready" (the agent's weights with 4 colours before the fifth session).
     fn default() -> Self {
         Weights {
             triple: 220,
@@ -273,7 +291,12 @@ fn decode(mv: u16) -> Action {
 fn swap(rows: &mut Rows, mv: u16) -> (usize, usize) {
     #[cfg(target_arch = "x86_64")]
     return swap_sse2(rows, mv);
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return swap_simd128(rows, mv);
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
     return swap_rows(rows, mv);
 }
 
@@ -337,14 +360,25 @@ fn restore_row(to: &mut Rows, from: &Rows, r: usize) {
         let x = _mm_loadu_si128((&from[r] as *const u128).cast());
         _mm_storeu_si128((&mut to[r] as *mut u128).cast(), x);
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    restore_row_simd128(to, from, r);
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
     {
         to[r] = from[r];
     }
 }
 
 /// `swap` on `u128` rows.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[cfg_attr(
+    any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ),
+    allow(dead_code)
+)]
 #[inline(always)]
 fn swap_rows(rows: &mut Rows, mv: u16) -> (usize, usize) {
     let cell = (mv >> 1) as usize;
@@ -538,7 +572,12 @@ impl Sim {
     fn settle(&self, rows: &mut Rows, lo: usize, hi: usize, score: &mut u32) -> (usize, usize) {
         #[cfg(target_arch = "x86_64")]
         return self.settle_sse2(rows, lo, hi, score);
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        return self.settle_simd128(rows, lo, hi, score);
+        #[cfg(not(any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        )))]
         return self.settle_rows(rows, lo, hi, score);
     }
 
@@ -595,7 +634,13 @@ impl Sim {
     }
 
     /// `settle` on `u128` rows.
-    #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+    #[cfg_attr(
+        any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        ),
+        allow(dead_code)
+    )]
     #[inline(always)]
     fn settle_rows(
         &self,
@@ -649,7 +694,12 @@ impl Sim {
     fn pair_bonus(&self, rows: &Rows, r: usize) -> i32 {
         #[cfg(target_arch = "x86_64")]
         return self.pair_bonus_sse2(rows, r);
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        return self.range_bonus_simd128(rows, r..=r);
+        #[cfg(not(any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        )))]
         return self.pair_bonus_rows(rows, r);
     }
 
@@ -704,7 +754,12 @@ impl Sim {
     fn range_bonus(&self, rows: &Rows, pairs: std::ops::RangeInclusive<usize>) -> i32 {
         #[cfg(target_arch = "x86_64")]
         return self.range_bonus_sse2(rows, pairs);
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        return self.range_bonus_simd128(rows, pairs);
+        #[cfg(not(any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        )))]
         return pairs.map(|r| self.pair_bonus_rows(rows, r)).sum();
     }
 
@@ -772,7 +827,13 @@ impl Sim {
     }
 
     /// `pair_bonus` on `u128` rows.
-    #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+    #[cfg_attr(
+        any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        ),
+        allow(dead_code)
+    )]
     #[inline(always)]
     fn pair_bonus_rows(&self, rows: &Rows, r: usize) -> i32 {
         let (a, b) = (rows[r + 1], rows[r + 2]);
@@ -864,7 +925,12 @@ impl Sim {
     fn singles(&self, rows: &Rows, out: &mut Vec<u16>) {
         #[cfg(target_arch = "x86_64")]
         self.singles_sse2(rows, out);
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        self.singles_simd128(rows, out);
+        #[cfg(not(any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        )))]
         self.singles_rows(rows, out);
     }
 
@@ -927,7 +993,13 @@ impl Sim {
     }
 
     /// `singles` on `u128` rows.
-    #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+    #[cfg_attr(
+        any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        ),
+        allow(dead_code)
+    )]
     #[inline(always)]
     fn singles_rows(&self, rows: &Rows, out: &mut Vec<u16>) {
         let n = self.n;
@@ -963,7 +1035,12 @@ impl Sim {
     fn pairs(&self, rows: &Rows, out: &mut Vec<(u16, u16)>) {
         #[cfg(target_arch = "x86_64")]
         self.pairs_sse2(rows, out);
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        self.pairs_simd128(rows, out);
+        #[cfg(not(any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        )))]
         self.pairs_rows(rows, out);
     }
 
@@ -1037,7 +1114,13 @@ impl Sim {
     }
 
     /// `pairs` on `u128` rows.
-    #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+    #[cfg_attr(
+        any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        ),
+        allow(dead_code)
+    )]
     #[inline(always)]
     fn pairs_rows(&self, rows: &Rows, out: &mut Vec<(u16, u16)>) {
         for r in 0..self.n - 1 {
@@ -1751,6 +1834,32 @@ mod tests {
         assert!(bonuses > 10_000, "only {bonuses} non-zero bonuses");
         assert!(pairs > 1_000, "only {pairs} pairs");
         assert!(cascades > 1_000, "only {cascades} swaps that score");
+    }
+
+    /// `check_vector_rows` (run in wasm with `simd128` by `tests/square_remover_wasm.rs`)
+    /// natively, on SSE2, on boards of every size, with and without "ready".
+    #[test]
+    fn vector_rows_agree() {
+        assert_eq!(
+            VECTOR_ROWS,
+            if cfg!(target_arch = "x86_64") {
+                "sse2"
+            } else {
+                "u128"
+            }
+        );
+        let mut total = VectorCheck::default();
+        for ready in [false, true] {
+            for (seed, params) in [(3, &[][..]), (12, &[("n", 16), ("colors", 4)][..])] {
+                let check = check_vector_rows(seed, params, 100, ready).unwrap();
+                total.bonuses += check.bonuses;
+                total.cascades += check.cascades;
+                total.pairs += check.pairs;
+            }
+        }
+        assert!(total.bonuses > 3_000, "{total:?}");
+        assert!(total.cascades > 500, "{total:?}");
+        assert!(total.pairs > 500, "{total:?}");
     }
 
     /// `count` is a population count in wasm and `byte_sum(marks(..))` natively: both agree
