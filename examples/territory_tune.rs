@@ -15,7 +15,7 @@
 use arcade::clock::Budget;
 use arcade::game::{play, Game, Params};
 use arcade::games::territory::solver::mc::{Config, MonteCarloAgent};
-use arcade::games::territory::Territory;
+use arcade::games::territory::{Territory, TURNS};
 use std::io::Write;
 
 #[path = "common/mod.rs"]
@@ -56,7 +56,8 @@ fn main() {
         .collect();
     let mut scores = vec![Vec::new(); settings.len()];
     let mut cpu = vec![0.0; settings.len()];
-    let mut predicted = vec![(0u64, 0u64); settings.len()];
+    let mut predicted = vec![(0u64, 0u64, 0u64); settings.len()];
+    let mut greedy = (0u64, 0u64);
     let mut files: Vec<Option<std::fs::File>> = settings
         .iter()
         .enumerate()
@@ -79,6 +80,14 @@ fn main() {
         if below("M_MIN", inst.m) || below("U_MIN", inst.u as usize) {
             continue;
         }
+        // The judge's own draws (read for this measurement only, never by a player): how
+        // many AI moves of the turns the beam's prediction is checked on were greedy.
+        for t in 0..TURNS - 1 {
+            for p in 1..inst.m {
+                greedy.0 += u64::from(inst.random(t, p)[0] >= inst.ai[p - 1].eps);
+                greedy.1 += 1;
+            }
+        }
         let mut line = format!("seed {seed} M={} U={}:", inst.m, inst.u);
         for (k, (_, config)) in settings.iter().enumerate() {
             let mut agent = MonteCarloAgent::with_config(config.clone());
@@ -88,6 +97,7 @@ fn main() {
             cpu[k] += cpu_seconds() - cpu_start;
             predicted[k].0 += agent.stats.predicted_right;
             predicted[k].1 += agent.stats.predicted;
+            predicted[k].2 += agent.stats.voted_right;
             let score = Territory::score(&inst, &state);
             scores[k].push(score);
             line += &format!(" {score}");
@@ -97,6 +107,11 @@ fn main() {
         }
         eprintln!("{line}");
     }
+    println!(
+        "greedy AI moves (the judge's draws) on turns 0..{}: {:.3}",
+        TURNS - 1,
+        greedy.0 as f64 / greedy.1.max(1) as f64
+    );
     let n = scores[0].len() as f64;
     let count = scores[0].len();
     for (k, (name, _)) in settings.iter().enumerate() {
@@ -110,10 +125,11 @@ fn main() {
         let losses = diffs.iter().filter(|&&x| x < 0.0).count();
         println!(
             "{name}: mean {mean:.0}  vs first {d:+.0} ± {:.0}  won {wins} lost {losses}  \
-             CPU {:.2} s/game  AI moves predicted {:.3}",
+             CPU {:.2} s/game  AI moves predicted {:.3} (vote {:.3})",
             sd / n.sqrt(),
             cpu[k] / n,
-            predicted[k].0 as f64 / predicted[k].1.max(1) as f64
+            predicted[k].0 as f64 / predicted[k].1.max(1) as f64,
+            predicted[k].2 as f64 / predicted[k].1.max(1) as f64
         );
     }
 }

@@ -235,6 +235,44 @@ fn push_two_pairs(
     }
 }
 
+/// The pairs of row pair `r` from the vector paths' column masks (bit c = window (r, c)):
+/// `odd[k]` windows with three of a colour whose corner k lacks it, `two[p]` windows with two
+/// of a colour in `PAIRS[p]`'s corners i and j.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
+#[inline(always)]
+fn push_window_pairs(
+    rows: &Rows,
+    r: usize,
+    odd: &[u32; 4],
+    two: &[u32; 6],
+    out: &mut Vec<(u16, u16)>,
+) {
+    for (k, &hits) in odd.iter().enumerate() {
+        let mut hits = hits;
+        while hits != 0 {
+            let c = hits.trailing_zeros() as isize;
+            hits &= hits - 1;
+            let window = (r as isize, c);
+            // The opposite corner holds the colour of the three.
+            let colour = colour_at(rows, offset(window, CORNER[3 - k]));
+            push_three_pairs(rows, window, k, colour, out);
+        }
+    }
+    for (p, &(i, _, k, l)) in PAIRS.iter().enumerate() {
+        let mut hits = two[p];
+        while hits != 0 {
+            let c = hits.trailing_zeros() as isize;
+            hits &= hits - 1;
+            let window = (r as isize, c);
+            let colour = colour_at(rows, offset(window, CORNER[i]));
+            push_two_pairs(rows, window, (k, l), colour, out);
+        }
+    }
+}
+
 /// Byte `c` of the result is 1 when byte `c` of `x` is non-zero (bytes of `x` below 0x80).
 #[inline(always)]
 fn marks(x: u128) -> u128 {
@@ -1089,27 +1127,7 @@ impl Sim {
                     two[p] = columns(and(colour, and(outside[k], outside[l])));
                 }
             }
-            for (k, &hits) in odd.iter().enumerate() {
-                let mut hits = hits;
-                while hits != 0 {
-                    let c = hits.trailing_zeros() as isize;
-                    hits &= hits - 1;
-                    let window = (r as isize, c);
-                    // The opposite corner holds the colour of the three.
-                    let colour = colour_at(rows, offset(window, CORNER[3 - k]));
-                    push_three_pairs(rows, window, k, colour, out);
-                }
-            }
-            for (p, &(i, _, k, l)) in PAIRS.iter().enumerate() {
-                let mut hits = two[p];
-                while hits != 0 {
-                    let c = hits.trailing_zeros() as isize;
-                    hits &= hits - 1;
-                    let window = (r as isize, c);
-                    let colour = colour_at(rows, offset(window, CORNER[i]));
-                    push_two_pairs(rows, window, (k, l), colour, out);
-                }
-            }
+            push_window_pairs(rows, r, &odd, &two, out);
         }
     }
 

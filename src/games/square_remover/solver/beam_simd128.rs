@@ -10,8 +10,7 @@
 //! feature's byte counts are widened pairwise to 16 bits and multiplied by the feature's
 //! weight in a 16-bit dot product (`i32x4.dot_i16x8_s`), added up in 32-bit lanes.
 
-use super::{colour_at, offset};
-use super::{encode, push_three_pairs, push_two_pairs, Rows, Sim, CORNER, MAX_N, PAIRS};
+use super::{encode, push_window_pairs, Rows, Sim, MAX_N, PAIRS};
 use core::arch::wasm32::*;
 
 #[inline(always)]
@@ -308,27 +307,7 @@ impl Sim {
                 let colour = v128_andnot(and(v[i], v[j]), triples);
                 two[p] = columns(and(colour, and(outside[k], outside[l])));
             }
-            for (k, &hits) in odd.iter().enumerate() {
-                let mut hits = hits;
-                while hits != 0 {
-                    let c = hits.trailing_zeros() as isize;
-                    hits &= hits - 1;
-                    let window = (r as isize, c);
-                    // The opposite corner holds the colour of the three.
-                    let colour = colour_at(rows, offset(window, CORNER[3 - k]));
-                    push_three_pairs(rows, window, k, colour, out);
-                }
-            }
-            for (p, &(i, _, k, l)) in PAIRS.iter().enumerate() {
-                let mut hits = two[p];
-                while hits != 0 {
-                    let c = hits.trailing_zeros() as isize;
-                    hits &= hits - 1;
-                    let window = (r as isize, c);
-                    let colour = colour_at(rows, offset(window, CORNER[i]));
-                    push_two_pairs(rows, window, (k, l), colour, out);
-                }
-            }
+            push_window_pairs(rows, r, &odd, &two, out);
         }
     }
 }

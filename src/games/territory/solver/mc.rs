@@ -125,6 +125,8 @@ impl Config {
             "duel_fade" => self.duel.fade = value,
             "duel_prune" => self.duel.prune = value != 0.0,
             "duel_frontier" => self.duel.frontier = value,
+            "duel_frontier_min_u" => self.duel.frontier_min_u = value as u8,
+            "duel_vote_depth" => self.duel.vote_depth = value as usize,
             _ => match GroupSetting::parse(name, value) {
                 Some(rule) => self.groups.push(rule),
                 None => panic!("unknown setting {name}"),
@@ -142,6 +144,9 @@ impl Config {
                     Knob::PolicyEps => config.policy_eps = rule.value,
                     Knob::Defend => config.defend = rule.value,
                     Knob::PolicyJitter => config.policy_jitter = rule.value,
+                    Knob::Horizon => config.horizon = rule.value as usize,
+                    Knob::MaxIterations => config.max_iterations = rule.value as usize,
+                    Knob::Extrapolate => config.extrapolate = rule.value,
                 }
             }
         }
@@ -206,6 +211,12 @@ pub enum Knob {
     PolicyEps,
     Defend,
     PolicyJitter,
+    /// `horizon` (the rollout length when M >= 3; M = 2 uses `duel_horizon`).
+    Horizon,
+    /// `max_iterations` (for clock-free runs that keep the simulated turns equal).
+    MaxIterations,
+    /// `extrapolate` (the rollout value's projection of score gains to turn 100).
+    Extrapolate,
 }
 
 /// A setting for the games with M in `m.0..=m.1` and U in `u.0..=u.1`.
@@ -219,7 +230,7 @@ pub struct GroupSetting {
 
 impl GroupSetting {
     /// Reads a rule's name: the knob (`policy0`..`policy6`, `policy_eps`, `defend`,
-    /// `policy_jitter`), then
+    /// `policy_jitter`, `horizon`, `max_iterations`, `extrapolate`), then
     /// optionally `@mA-B` or `@mA` and `@uA-B` or `@uA` (all M or U when left out).
     pub fn parse(name: &str, value: f64) -> Option<GroupSetting> {
         let mut parts = name.split('@');
@@ -227,6 +238,9 @@ impl GroupSetting {
             "policy_eps" => Knob::PolicyEps,
             "defend" => Knob::Defend,
             "policy_jitter" => Knob::PolicyJitter,
+            "horizon" => Knob::Horizon,
+            "max_iterations" => Knob::MaxIterations,
+            "extrapolate" => Knob::Extrapolate,
             k => {
                 let index: usize = k.strip_prefix("policy")?.parse().ok()?;
                 (index < 7).then_some(Knob::Policy(index))?
@@ -266,6 +280,9 @@ pub struct MonteCarloAgent {
     plan: (usize, Vec<u8>),
     /// The widest beam finished on that turn.
     plan_width: usize,
+    /// The beam's predictions of the AIs' moves made on a turn (posterior mean's greedy
+    /// move, particles' vote), checked on the next turn (for measurements only).
+    guesses: (usize, [[u8; MAX_PLAYERS]; 2]),
     /// Work done so far (for measurements; never read by the play).
     pub stats: Stats,
 }
@@ -290,6 +307,8 @@ pub struct Stats {
     /// AI moves the beam's prediction was checked on, and how many it named.
     pub predicted: u64,
     pub predicted_right: u64,
+    /// How many of those the particles' vote (`duel::vote`, all particles) named.
+    pub voted_right: u64,
     /// Time spent updating the particle filters.
     pub learn_ms: f64,
 }
@@ -415,18 +434,37 @@ impl Agent<Territory> for MonteCarloAgent {
                     [w[0], w[1], 0.0, w[2], w[3]]
                 })
                 .collect();
-            if turn > 0 {
-                // How often the prediction would have named last turn's AI moves.
-                let before = Sim::new(&obs.board_before(turn - 1), obs.m, obs.u, values, turn - 1);
-                let mut rng = FastRng::new(turn as u64);
+            // Each AI's particles as voters: weight times the chance of a greedy move.
+            let voters: Vec<duel::Voters> = learner
+                .models
+                .iter()
+                .map(|model| {
+                    model
+                        .weighted()
+                        .map(|(p, weight)| {
+                            let w = p.w;
+                            ([w[0], w[1], 0.0, w[2], w[3]], weight * (1.0 - p.eps))
+                        })
+                        .collect()
+                })
+                .collect();
+            // How often last turn's predictions (made before its AI moves were seen) named
+            // them.
+            if turn > 0 && self.guesses.0 + 1 == turn {
                 for p in 1..obs.m {
-                    let predicted = before.ai_move(p, &ais[p - 1], 0.0, values, &mut rng);
+                    let actual = obs.history[turn - 1].targets[p];
                     self.stats.predicted += 1;
-                    if predicted == obs.history[turn - 1].targets[p] {
-                        self.stats.predicted_right += 1;
-                    }
+                    self.stats.predicted_right += u64::from(self.guesses.1[0][p] == actual);
+                    self.stats.voted_right += u64::from(self.guesses.1[1][p] == actual);
                 }
             }
+            let mut guesses = [[0u8; MAX_PLAYERS]; 2];
+            let mut rng = FastRng::new(turn as u64);
+            for p in 1..obs.m {
+                guesses[0][p] = root.ai_move(p, &ais[p - 1], 0.0, values, &mut rng);
+                guesses[1][p] = duel::vote(&root, p, &voters[p - 1], values);
+            }
+            self.guesses = (turn, guesses);
             let previous: &[u8] = if self.plan.0 + 1 == turn && self.plan.1.len() > 1 {
                 &self.plan.1[1..]
             } else {
@@ -452,6 +490,7 @@ impl Agent<Territory> for MonteCarloAgent {
                 values,
                 &config.duel,
                 previous,
+                &voters,
                 start,
                 &mut used,
             );
@@ -696,6 +735,9 @@ mod tests {
         config.set("policy_eps@m6@u2", 0.3);
         config.set("policy3@m8", 1.4);
         config.set("policy_jitter@m4-5@u1-2", 0.5);
+        config.set("horizon@m3-8@u5", 20.0);
+        config.set("max_iterations@u5", 130.0);
+        config.set("extrapolate@m3-8@u3-4", 0.3);
         let base = Config::default();
         assert_eq!(config.for_game(4, 2).policy[3], base.policy[3]);
         assert_eq!(config.for_game(5, 2).policy[3], 1.6);
@@ -711,6 +753,16 @@ mod tests {
         assert_eq!(config.for_game(4, 2).policy_jitter, 0.5);
         assert_eq!(config.for_game(4, 3).policy_jitter, 0.4);
         assert_eq!(config.for_game(2, 2).policy_jitter, 0.0);
+        assert_eq!(config.for_game(3, 5).horizon, 20);
+        assert_eq!(config.for_game(3, 5).horizon_for(3), 20);
+        assert_eq!(config.for_game(8, 4).horizon, base.horizon);
+        assert_eq!(config.for_game(2, 5).horizon, base.horizon);
+        assert_eq!(config.for_game(2, 5).max_iterations, 130);
+        assert_eq!(config.for_game(6, 3).max_iterations, base.max_iterations);
+        assert_eq!(config.for_game(3, 3).extrapolate, 0.3);
+        assert_eq!(config.for_game(8, 4).extrapolate, 0.3);
+        assert_eq!(config.for_game(8, 5).extrapolate, base.extrapolate);
+        assert_eq!(config.for_game(2, 3).extrapolate, base.extrapolate);
         for bad in ["policy7", "policy3@x5", "defend@m5-", "speed"] {
             assert_eq!(GroupSetting::parse(bad, 1.0), None, "{bad}");
         }

@@ -341,6 +341,12 @@ impl Sim {
         values: &Values,
         rng: &mut FastRng,
     ) -> u8 {
+        values.cell_of[pick(Self::greedy_ties(masks, w, values), rng) as usize]
+    }
+
+    /// The cells `greedy` draws from: those of highest `V * w` (rank layout).
+    #[inline(always)]
+    pub fn greedy_ties<const K: usize>(masks: &[Bits; K], w: &[f64; K], values: &Values) -> Bits {
         let mut best = -1.0;
         let mut ties: Bits = 0;
         for k in 0..K {
@@ -361,7 +367,7 @@ impl Sim {
                 ties |= cells;
             }
         }
-        values.cell_of[pick(ties, rng) as usize]
+        ties
     }
 
     /// Sets the level masks of one owned cell from its level.
