@@ -5,6 +5,10 @@
 //!   (MODEL: a file of comma-separated pattern weights, at WEIGHT), and appends every
 //!   position after a move (before its spawn) to OUT: its pattern counts, the evaluation's
 //!   features, and how long its game went on.
+//! - `record-x OUT FROM COUNT [MODEL]`: the same with the expectimax player (its survival
+//!   term from MODEL when given) on a clock that counts work (`solver::work_done`, BUDGET ms
+//!   a game, default 1000, at UNIT_US microseconds a unit, default 6, as `lines_mid_ab`), so
+//!   the positions are those the player meets; a game repeats move for move under any load.
 //! - `fit LABEL MODEL DATA...`: fits a logistic model of survival by Newton's method with a
 //!   ridge (RIDGE, default 1, on standardised inputs) on four games in five, reports the
 //!   log-loss on the fifth against a model of board fill and cells per colour alone, and
@@ -18,9 +22,12 @@
 //!
 //! Keep the seeds clear of 1..100 (the solver's measured seeds) and of the training seeds
 //! when measuring.
-use arcade::game::{Game, Params};
+use arcade::clock::Budget;
+use arcade::game::{play as play_game, Game, Params};
+use arcade::games::lines::solver::expectimax::ExpectimaxAgent;
 use arcade::games::lines::solver::greedy::{self, play_move, to_action};
 use arcade::games::lines::solver::learned::{learned_weight, pattern};
+use arcade::games::lines::solver::work_done;
 use arcade::games::lines::solver::{feature, long_lines_weight, Evaluator, Weights};
 use arcade::games::lines::{Instance, Lines, MAX_MOVES};
 use std::io::{BufWriter, Read, Write};
@@ -110,7 +117,47 @@ fn read_model(path: &str) -> Vec<f64> {
     model
 }
 
-fn record(out: &str, seeds: &[u64], learned: Option<&Learned>) {
+/// Who plays the recorded games.
+enum Player {
+    Greedy(Option<Learned>),
+    /// The expectimax agent on the work clock: ms a game, ms a unit of work, its model.
+    Expectimax(f64, f64, Option<Vec<f64>>),
+}
+
+/// Plays an expectimax game on a work clock, then calls `seen` with each position after a
+/// move (before its spawn) and the move's index, as `play_greedy` does.
+fn play_expectimax(
+    instance: &Instance,
+    budget_ms: f64,
+    unit_ms: f64,
+    model: Option<Vec<f64>>,
+    mut seen: impl FnMut(&mut Evaluator, &[u8], usize),
+) -> Outcome {
+    let n = instance.n;
+    let mut agent = ExpectimaxAgent::default();
+    agent.tuning.learned = model;
+    let clock = Box::new(move || work_done() as f64 * unit_ms);
+    let mut budget = Budget::with_clock(budget_ms, clock);
+    let (actions, end) = play_game::<Lines>(instance, &mut agent, &mut budget).expect("legal");
+    let mut ev = Evaluator::new(n, Weights::default());
+    let mut state = Lines::start(instance);
+    let mut after = state.grid.clone();
+    let mut lines = Vec::new();
+    for action in &actions {
+        let cell = |r: i32, c: i32| (r * n as i32 + c) as usize;
+        after.copy_from_slice(&state.grid);
+        let (from, to) = (cell(action.r1, action.c1), cell(action.r2, action.c2));
+        play_move(&mut after, n, from, to, &mut lines);
+        seen(&mut ev, &after, state.moves);
+        Lines::apply(instance, &mut state, action).expect("a replay of legal moves");
+    }
+    Outcome {
+        moves: end.moves,
+        score: end.score,
+    }
+}
+
+fn record(out: &str, seeds: &[u64], player: &Player) {
     let file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -122,7 +169,7 @@ fn record(out: &str, seeds: &[u64], learned: Option<&Learned>) {
         let instance = Lines::generate(seed, &Params::new());
         let cells = (instance.n * instance.n) as f64;
         let mut rows: Vec<Vec<f32>> = Vec::new();
-        let outcome = play_greedy(&instance, learned, |ev, grid, moves| {
+        let mut seen = |ev: &mut Evaluator, grid: &[u8], moves: usize| {
             let mut counts = [0.0; pattern::COUNT];
             ev.patterns(grid, &mut counts);
             let mut features = [0.0; feature::COUNT];
@@ -132,7 +179,13 @@ fn record(out: &str, seeds: &[u64], learned: Option<&Learned>) {
             row.extend(counts.iter().map(|&x| x as f32));
             row.extend(features.iter().map(|&x| x as f32));
             rows.push(row);
-        });
+        };
+        let outcome = match player {
+            Player::Greedy(learned) => play_greedy(&instance, learned.as_ref(), &mut seen),
+            Player::Expectimax(budget_ms, unit_ms, model) => {
+                play_expectimax(&instance, *budget_ms, *unit_ms, model.clone(), &mut seen)
+            }
+        };
         let died = outcome.moves < MAX_MOVES;
         for row in &mut rows {
             row[3] = outcome.moves as f32;
@@ -142,7 +195,10 @@ fn record(out: &str, seeds: &[u64], learned: Option<&Learned>) {
             }
         }
         total_moves += outcome.moves;
-        eprintln!("seed {seed}: {} moves", outcome.moves);
+        eprintln!(
+            "seed {seed}: {} moves, {} points",
+            outcome.moves, outcome.score
+        );
     }
     eprintln!(
         "{} games, mean length {:.1}",
@@ -192,11 +248,32 @@ fn target(label: &str, row: &[f32]) -> Option<f64> {
     Some(alive)
 }
 
+fn fixed_model() -> Option<&'static Vec<f64>> {
+    static FIXED: std::sync::OnceLock<Option<Vec<f64>>> = std::sync::OnceLock::new();
+    FIXED
+        .get_or_init(|| std::env::var("FIXED").ok().map(|path| read_model(&path)))
+        .as_ref()
+}
+
+fn residual() -> bool {
+    std::env::var("RESIDUAL").is_ok_and(|v| v == "1")
+}
+
 /// The model inputs of a record: the context, then (if `with_patterns`) the patterns.
 fn inputs(row: &[f32], with_patterns: bool) -> Vec<f64> {
     let (room, fill) = (row[0] as f64 / 16.0, row[1] as f64);
     let mut x = vec![1.0, fill, fill * fill, room, room * room, fill * room];
     if with_patterns {
+        // FIXED=MODEL: one input, that model's score, in place of the patterns (to compare a
+        // model with the fit on the same held-out positions); with RESIDUAL=1 before them
+        // (the patterns then learn what that model misses, shrunk towards it by the ridge).
+        if let Some(fixed) = fixed_model() {
+            let counts = &row[HEADER..HEADER + pattern::COUNT];
+            x.push(counts.iter().zip(fixed).map(|(&c, w)| c as f64 * w).sum());
+            if !residual() {
+                return x;
+            }
+        }
         x.extend(
             row[HEADER..HEADER + pattern::COUNT]
                 .iter()
@@ -343,10 +420,22 @@ fn fit(label: &str, model_out: &str, data: &[String]) {
         log_loss(&context, &train.0, &train.2),
         log_loss(&full, &train.1, &train.2)
     );
-    let patterns: Vec<String> = full[CONTEXT..CONTEXT + pattern::COUNT]
-        .iter()
-        .map(|w| format!("{w:.4}"))
-        .collect();
+    let patterns: Vec<f64> = match fixed_model() {
+        Some(fixed) => {
+            eprintln!("FIXED: its score weighs {:.3} in the fit", full[CONTEXT]);
+            if !residual() {
+                return;
+            }
+            let rest = &full[CONTEXT + 1..CONTEXT + 1 + pattern::COUNT];
+            fixed
+                .iter()
+                .zip(rest)
+                .map(|(w, r)| full[CONTEXT] * w + r)
+                .collect()
+        }
+        None => full[CONTEXT..CONTEXT + pattern::COUNT].to_vec(),
+    };
+    let patterns: Vec<String> = patterns.iter().map(|w| format!("{w:.4}")).collect();
     std::fs::write(model_out, patterns.join(",")).expect("model file");
 }
 
@@ -397,7 +486,17 @@ fn main() {
                 model: read_model(&args[5]),
                 weight: args[6].parse().unwrap(),
             });
-            record(&args[2], &seeds, learned.as_ref());
+            record(&args[2], &seeds, &Player::Greedy(learned));
+        }
+        Some("record-x") => {
+            let seeds = seeds_in_range(number(3), number(4) as usize);
+            let var = |name: &str, default: f64| {
+                std::env::var(name).map_or(default, |v| v.parse().expect("a number"))
+            };
+            let model = args.get(5).map(|path| read_model(path));
+            let player =
+                Player::Expectimax(var("BUDGET", 1000.0), var("UNIT_US", 6.0) / 1000.0, model);
+            record(&args[2], &seeds, &player);
         }
         Some("fit") => fit(&args[2], &args[3], &args[4..]),
         Some("play") => {

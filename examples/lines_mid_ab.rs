@@ -8,11 +8,12 @@
 //! Usage: cargo run --release --example lines_mid_ab -- N C SEEDS_FROM COUNT
 //! BUDGET=ms per game on the work clock (default 5000); UNIT_US (default 6);
 //! overrides of `expectimax::Tuning`: FINALISTS, RERANKED, RERANK_WEIGHT, PLAYOUT_ROUNDS,
-//! HORIZON, CROWD_POWER, BLEND, LOOK, LINDY (1: on).
+//! HORIZON, CROWD_POWER, BLEND, LOOK, LINDY (1: on), MODEL (a file of the survival term's
+//! weights, as `lines_learn fit` writes them).
 use arcade::clock::Budget;
 use arcade::game::{play, Game, Params};
 use arcade::games::lines::solver::expectimax::ExpectimaxAgent;
-use arcade::games::lines::solver::work_done;
+use arcade::games::lines::solver::{learned, work_done};
 use arcade::games::lines::Lines;
 
 #[path = "common/mod.rs"]
@@ -35,6 +36,21 @@ fn main() {
     let mut params = Params::new();
     params.insert("N".into(), n as i64);
     params.insert("C".into(), c as i64);
+    // MODEL=file: the survival term's weights (comma-separated, as `lines_learn fit` writes).
+    let model: Option<Vec<f64>> = std::env::var("MODEL").ok().map(|path| {
+        let text = std::fs::read_to_string(&path).expect("MODEL: a file");
+        text.trim()
+            .split(',')
+            .map(|x| x.trim().parse().expect("MODEL: numbers"))
+            .collect::<Vec<f64>>()
+    });
+    if let Some(model) = &model {
+        assert_eq!(
+            model.len(),
+            learned::pattern::COUNT,
+            "MODEL: one weight a pattern"
+        );
+    }
     let (mut total, mut moves, mut full) = (0i64, 0usize, 0);
     let (start, work_start) = (cpu_seconds(), work_done());
     for seed in from..from + count {
@@ -50,6 +66,7 @@ fn main() {
         t.blend = env("BLEND").unwrap_or(t.blend);
         t.look = env("LOOK").unwrap_or(t.look);
         t.lindy = env::<u8>("LINDY").map_or(t.lindy, |x| x != 0);
+        t.learned = model.clone();
         let game_start = cpu_seconds();
         let clock = Box::new(move || work_done() as f64 * unit_ms);
         let mut budget = Budget::with_clock(budget_ms, clock);

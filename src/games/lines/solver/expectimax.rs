@@ -18,11 +18,12 @@
 //! and its sampled mean (the evaluation was tuned on the greedy agent, and halfway measured
 //! better than the sampled mean alone). On tight boards the learned survival term
 //! (`super::learned`) also re-ranks the greedy look's best 12 moves before the finalists are
-//! chosen, and stays in their final value; the replies leave it out, as it costs about three
+//! chosen (from 11 cells per colour the table fitted to expectimax games, 120 moves ahead:
+//! `learned::expectimax_model`), and stays in their final value; the replies leave it out, as it costs about three
 //! evaluations.
 
 use super::greedy::{self, play_move, to_action, Ranked};
-use super::learned::learned_weight;
+use super::learned::{expectimax_model, learned_weight};
 use super::{long_lines_weight, rows_plan, sample_spawn, Evaluator, Noise, Weights};
 use crate::clock::Budget;
 use crate::game::Agent;
@@ -88,6 +89,9 @@ pub struct Tuning {
     /// The horizon grows with the moves already played (a game that has lived long is likely
     /// to live on): moves left count at most the larger of `horizon` and the moves made.
     pub lindy: bool,
+    /// The learned survival model's weights over `learned::pattern` counts (None:
+    /// `learned::expectimax_model`).
+    pub learned: Option<Vec<f64>>,
 }
 
 impl Default for Tuning {
@@ -102,6 +106,7 @@ impl Default for Tuning {
             blend: BLEND,
             look: greedy::SHORTLIST,
             lindy: false,
+            learned: None,
         }
     }
 }
@@ -155,6 +160,13 @@ impl Agent<Lines> for ExpectimaxAgent {
         }
         let ev = self.eval.as_mut().unwrap();
         ev.long_weight = long_lines_weight(n, obs.colors);
+        let model = match &self.tuning.learned {
+            Some(model) => model.as_slice(),
+            None => expectimax_model(n, obs.colors),
+        };
+        if ev.learned != model {
+            ev.learned = model.to_vec();
+        }
         ev.plan_rows(rows_plan(n, obs.colors));
         let start = budget.elapsed_ms();
         let tuning = &self.tuning;

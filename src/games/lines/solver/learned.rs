@@ -77,6 +77,50 @@ pub const LEARNED: [f64; pattern::COUNT] = [
     5.2603, 1.1801, -0.4540, 2.9169, 3.5211,
 ];
 
+/// The same patterns fitted to positions of expectimax games (the player as it was before
+/// this table, on the work clock at 1 s a game: `lines_learn record-x`, 500 games from seeds
+/// 70001 and 72001 with 11 <= N*N/C < 16, 150 from 75001 with 9 <= N*N/C < 11), for the
+/// log-odds of being alive 120 moves later (`fit die:120`, ridge 1): expectimax games live
+/// longer than greedy ones, and 60 moves ahead most of their positions survive. On held-out
+/// games of those positions this table's log-loss is 0.174 against 0.191 for `LEARNED`
+/// (rescaled in the fit) and 0.203 for fill and room alone; for 60 moves ahead a refit
+/// gained nothing over `LEARNED` (0.1085 against 0.1083). The expectimax agent re-ranks
+/// with it from `LONG_ROOM` cells per colour (`expectimax_model`).
+#[rustfmt::skip]
+pub const LEARNED_LONG: [f64; pattern::COUNT] = [
+    -0.8933, -1.0451, 0.5170, 0.6504, -0.3680, -1.6912, 1.7856, 1.6847,
+    1.9649, -1.6336, 1.7716, 3.4468, 3.2829, -2.7346, -15.8827, 17.5574,
+    5.9242, -0.3233, -2.1011, -30.8414, 6.4532, 21.9340, 2.2476, -40.9488,
+    37.5276, -2.5867, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000,
+    0.0000, -1.3492, -0.7154, -2.4147, 0.0324, -1.6041, -1.3147, 0.0000,
+    0.0000, -0.6054, 0.4312, 0.5029, 0.9058, 0.6250, 0.0000, 0.0000,
+    -0.9219, 2.5212, 1.1775, 0.5904, 0.4693, 0.0000, 0.0000, 0.0000,
+    15.5845, -0.7190, -0.8027, -2.1347, -2.3739, -3.1002, -5.3456, -6.6215,
+    -7.5788, -6.2237, -1.8090, -4.8515, -8.0926, -8.9926, 1.8836, -1.3000,
+    -4.7660, 10.5730, 2.5813, 0.0000, -3.5030, -4.0641, 8.8360, 38.2775,
+    -1.0463, -0.5213, -2.9692, 0.8329, 2.7514, -0.7478, -11.8502, -0.7466,
+    2.7655, -1.3037, -60.7578, -18.5196, -3.5720, 2.6224, 0.5601, 1.4231,
+    -2.0158, -0.0250, -0.1153, -1.0962, 1.6956, -3.6322, 4.1610, -0.0344,
+    0.0000, 5.2983, 0.0000, 3.9286, 1.1427, 2.4118, 0.8251, 3.2152,
+    3.3905, -2.8649, -0.9240, -3.0074, 6.3063, -1.8294, -5.1690, 6.5940,
+    -3.1473, -3.2703, -107.4042, 2.9147, -99.4109, 1.6351, 2.0512, -0.1817,
+    -1.3193, 4.9340, -2.4994, -0.1108, -0.8792,
+];
+
+/// Cells per colour from which the expectimax agent re-ranks with `LEARNED_LONG` (the
+/// middle boards; below, where games last about 120 moves, `LEARNED`).
+const LONG_ROOM: f64 = 11.0;
+
+/// The survival model the expectimax agent re-ranks with on a board of `n x n` with
+/// `colours` colours.
+pub fn expectimax_model(n: usize, colours: u8) -> &'static [f64] {
+    let room = (n * n) as f64 / colours.max(1) as f64;
+    match room >= LONG_ROOM {
+        true => &LEARNED_LONG,
+        false => &LEARNED,
+    }
+}
+
 /// What a unit of survival log-odds is worth in the evaluation, on boards with fewer than
 /// `LEARNED_ROOM` cells per colour (roomier boards are all full already).
 const LEARNED_WEIGHT: f64 = 5.0;
@@ -331,13 +375,24 @@ mod tests {
         for (i, &(r, c)) in walls.iter().chain(&more).enumerate() {
             lone[cell(r, c)] = 1 + (i % 3) as u8;
         }
-        let value = |ev: &mut Evaluator, grid: &[u8]| {
-            let mut counts = [0.0; pattern::COUNT];
-            ev.patterns(grid, &mut counts);
-            score(&LEARNED, &counts)
-        };
-        let (tidy, scattered) = (value(&mut ev, &runs), value(&mut ev, &lone));
-        assert!(tidy > scattered + 0.5, "{tidy} {scattered}");
+        // Both models: the greedy games' and the expectimax games' (120 moves ahead).
+        for model in [&LEARNED, &LEARNED_LONG] {
+            let mut value = |grid: &[u8]| {
+                let mut counts = [0.0; pattern::COUNT];
+                ev.patterns(grid, &mut counts);
+                score(model, &counts)
+            };
+            let (tidy, scattered) = (value(&runs), value(&lone));
+            assert!(tidy > scattered + 0.5, "{tidy} {scattered}");
+        }
+    }
+
+    #[test]
+    fn expectimax_reranks_the_middle_boards_with_the_long_model() {
+        assert_eq!(expectimax_model(11, 8), &LEARNED_LONG[..]); // 15.1 cells a colour
+        assert_eq!(expectimax_model(10, 9), &LEARNED_LONG[..]); // 11.1
+        assert_eq!(expectimax_model(9, 8), &LEARNED[..]); // 10.1
+        assert_eq!(expectimax_model(7, 7), &LEARNED[..]);
     }
 
     #[test]

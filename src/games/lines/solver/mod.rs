@@ -23,7 +23,8 @@
 //!   of local patterns (balls by their same-colour and empty neighbours, empty cells by the
 //!   size of their region, windows by their mix, 2 x 2 and 1 x 3 shapes), fitted to greedy
 //!   games. The greedy agent adds it to every position; expectimax re-ranks its best few
-//!   moves with it (`expectimax::rerank_by_survival`).
+//!   moves with it (`expectimax::rerank_by_survival`), from 11 cells per colour with a
+//!   table fitted to its own games, 120 moves ahead (`learned::LEARNED_LONG`).
 //!
 //! The weights were tuned on greedy games (`examples/tune_lines.rs`, on seeds outside
 //! 1..100), then checked with the expectimax agent; see `DEFAULT_WEIGHTS`.
