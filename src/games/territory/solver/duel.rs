@@ -30,12 +30,6 @@ pub struct DuelConfig {
     /// Weight of each player's frontier: the value of the empty cells next to its cells
     /// (an AI walled in has none), fading like the potentials.
     pub frontier: f64,
-    /// The frontier term counts only in games with at least this level cap U.
-    pub frontier_min_u: u8,
-    /// Plan turns (from the first) on which the AIs' moves are predicted by a vote of the
-    /// filter's particles (each particle's greedy move, weighted by its weight times 1 −
-    /// eps) instead of the posterior mean's greedy move (0: never).
-    pub vote_depth: usize,
 }
 
 impl Default for DuelConfig {
@@ -48,8 +42,6 @@ impl Default for DuelConfig {
             fade: 30.0,
             prune: false,
             frontier: 0.5,
-            frontier_min_u: 0,
-            vote_depth: 0,
         }
     }
 }
@@ -156,35 +148,6 @@ fn predict(sim: &Sim, ais: &[KindWeights], values: &Values, targets: &mut [u8; M
     }
 }
 
-/// Voters for one AI: kind weights (own at cap 0) and a vote weight.
-pub type Voters = Vec<(KindWeights, f64)>;
-
-/// AI `p`'s most voted greedy move on `sim`: each voter's greedy move (its ties sharing its
-/// vote equally), the cell with the most votes (the lowest rank on a tie).
-pub fn vote(sim: &Sim, p: usize, voters: &[(KindWeights, f64)], values: &Values) -> u8 {
-    let b = sim.ranked_candidates(p, values);
-    let masks = sim.kind_masks(p, b);
-    let mut tally = [0f64; CELLS];
-    for (w, weight) in voters {
-        let mut ties = Sim::greedy_ties(&masks, w, values);
-        let share = weight / ties.count_ones() as f64;
-        while ties != 0 {
-            tally[ties.trailing_zeros() as usize] += share;
-            ties &= ties - 1;
-        }
-    }
-    let mut best = b.trailing_zeros() as usize;
-    let mut rest = b;
-    while rest != 0 {
-        let r = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        if tally[r] > tally[best] {
-            best = r;
-        }
-    }
-    values.cell_of[best]
-}
-
 /// Player 0's legal moves, without those onto its own cells at the cap that no AI can
 /// reach (such a move gains nothing and blocks nothing), keeping at least one.
 #[inline]
@@ -274,8 +237,6 @@ struct Problem<'a> {
     values: &'a Values,
     config: &'a DuelConfig,
     previous: &'a [u8],
-    /// Each AI's voters (used on the first `config.vote_depth` plan turns).
-    voters: &'a [Voters],
 }
 
 /// One beam of `width` over `depth` turns. `previous`: last turn's plan from now on, kept in
@@ -293,7 +254,6 @@ fn beam(
         values,
         config,
         previous,
-        voters,
     } = *problem;
     let depth = config.depth.min(TURNS - root.turn).max(1);
     // Without potentials a child's value needs its scores only (`Sim::peek`).
@@ -319,11 +279,6 @@ fn beam(
         for node in &beam {
             let mut targets = [0u8; MAX_PLAYERS];
             predict(&node.sim, ais, values, &mut targets);
-            if d < config.vote_depth && !voters.is_empty() {
-                for (p, target) in targets.iter_mut().enumerate().take(node.sim.m).skip(1) {
-                    *target = vote(&node.sim, p, &voters[p - 1], values);
-                }
-            }
             node_targets.push(targets);
         }
         for (i, node) in beam.iter().enumerate() {
@@ -435,29 +390,16 @@ fn beam(
 /// `used(nodes)` says which fraction of the search's time is spent; a beam is not started
 /// when twice the last one's time would not fit, and one that runs out is dropped. Returns
 /// the widest finished plan. The first beam always finishes (pass a small `start` when time
-/// is short). `ais`: each AI's predicted weights (it plays their greedy move); `voters`:
-/// each AI's particles, which predict its move on the first `config.vote_depth` turns.
-#[allow(clippy::too_many_arguments)]
+/// is short). `ais`: each AI's predicted weights (it plays their greedy move).
 pub fn search(
     root: &Sim,
     ais: &[KindWeights],
     values: &Values,
     config: &DuelConfig,
     previous: &[u8],
-    voters: &[Voters],
     start: usize,
     used: &mut dyn FnMut(u64) -> f64,
 ) -> Plan {
-    let without_frontier;
-    let config = if root.u < config.frontier_min_u && config.frontier != 0.0 {
-        without_frontier = DuelConfig {
-            frontier: 0.0,
-            ..config.clone()
-        };
-        &without_frontier
-    } else {
-        config
-    };
     let mut nodes = 0u64;
     let mut best = Plan::default();
     let mut width = start.clamp(1, config.max_width.max(1));
@@ -477,7 +419,6 @@ pub fn search(
             values,
             config,
             previous,
-            voters,
         };
         match beam(&problem, width, &mut nodes, used_here) {
             Some(plan) => best = plan,
@@ -530,7 +471,7 @@ mod tests {
             },
         ] {
             let mut asked = 0;
-            let plan = search(&root, &ais, &values, &config, &[], &[], 1, &mut |_| {
+            let plan = search(&root, &ais, &values, &config, &[], 1, &mut |_| {
                 asked += 1;
                 1.0
             });
@@ -553,8 +494,8 @@ mod tests {
     }
 
     #[test]
-    fn the_frontier_term_counts_only_from_its_level_cap() {
-        let plan = |u: i64, frontier: f64, frontier_min_u: u8| {
+    fn the_frontier_term_changes_the_plans_value() {
+        let plan = |u: i64, frontier: f64| {
             let mut params = Params::new();
             params.insert("M".into(), 2);
             params.insert("U".into(), u);
@@ -565,53 +506,15 @@ mod tests {
             let config = DuelConfig {
                 max_width: 8,
                 frontier,
-                frontier_min_u,
                 ..DuelConfig::default()
             };
-            let plan = search(&root, &ais, &values, &config, &[], &[], 8, &mut |_| 0.0);
+            let plan = search(&root, &ais, &values, &config, &[], 8, &mut |_| 0.0);
             (plan.moves, plan.value)
         };
         for u in 1..=5 {
-            let (with, without) = (plan(u, 0.5, 0), plan(u, 0.0, 0));
             // The term changes the plan's value (and so the ranking) on these boards.
-            assert_ne!(with.1, without.1, "U = {u}");
-            let expected = if u < 3 { &without } else { &with };
-            assert_eq!(&plan(u, 0.5, 3), expected, "U = {u}");
+            assert_ne!(plan(u, 0.5).1, plan(u, 0.0).1, "U = {u}");
         }
-    }
-
-    #[test]
-    fn the_vote_names_the_heavier_voters_greedy_move() {
-        let inst = duel_instance(5);
-        let values = Values::new(&inst.values);
-        let mut sim = Sim::new(&Board::start(&inst.starts), inst.m, inst.u, &values, 0);
-        let empty_first = [1.0, 0.3, 0.0, 0.3, 0.3];
-        let own_first = [0.3, 1.0, 0.0, 0.3, 0.3];
-        let mut checked = 0;
-        for turn in 0..30 {
-            let greedy = |w: &KindWeights| {
-                let b = sim.ranked_candidates(1, &values);
-                Sim::greedy_ties(&sim.kind_masks(1, b), w, &values)
-            };
-            let (a, b) = (greedy(&empty_first), greedy(&own_first));
-            if a.count_ones() == 1 && b.count_ones() == 1 && a != b {
-                // One voter alone names its move; two name the heavier one's.
-                let cell = |r: u128| values.cell_of[r.trailing_zeros() as usize];
-                assert_eq!(vote(&sim, 1, &[(own_first, 1.0)], &values), cell(b));
-                let both = [(empty_first, 0.7), (own_first, 0.3)];
-                assert_eq!(vote(&sim, 1, &both, &values), cell(a), "turn {turn}");
-                let both = [(empty_first, 0.3), (own_first, 0.7)];
-                assert_eq!(vote(&sim, 1, &both, &values), cell(b), "turn {turn}");
-                checked += 1;
-            }
-            let mut targets = [0u8; MAX_PLAYERS];
-            let mut rng = FastRng::new(turn);
-            for (p, target) in targets.iter_mut().enumerate().take(sim.m) {
-                *target = sim.ai_move(p, &empty_first, 0.0, &values, &mut rng);
-            }
-            sim.step(&targets, &values);
-        }
-        assert!(checked > 0);
     }
 
     #[test]
@@ -624,19 +527,12 @@ mod tests {
             max_width: 16,
             ..DuelConfig::default()
         };
-        let narrow = search(&root, &ais, &values, &config, &[], &[], 1, &mut |_| 1.0);
+        let narrow = search(&root, &ais, &values, &config, &[], 1, &mut |_| 1.0);
         // Given the narrow plan as last turn's plan, the wide beam keeps it as a candidate,
         // so it cannot end below it.
-        let wide = search(
-            &root,
-            &ais,
-            &values,
-            &config,
-            &narrow.moves,
-            &[],
-            1,
-            &mut |_| 0.0,
-        );
+        let wide = search(&root, &ais, &values, &config, &narrow.moves, 1, &mut |_| {
+            0.0
+        });
         assert_eq!(wide.width, 16);
         assert!(
             wide.value >= narrow.value,

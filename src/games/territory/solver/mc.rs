@@ -125,8 +125,6 @@ impl Config {
             "duel_fade" => self.duel.fade = value,
             "duel_prune" => self.duel.prune = value != 0.0,
             "duel_frontier" => self.duel.frontier = value,
-            "duel_frontier_min_u" => self.duel.frontier_min_u = value as u8,
-            "duel_vote_depth" => self.duel.vote_depth = value as usize,
             _ => match GroupSetting::parse(name, value) {
                 Some(rule) => self.groups.push(rule),
                 None => panic!("unknown setting {name}"),
@@ -280,9 +278,9 @@ pub struct MonteCarloAgent {
     plan: (usize, Vec<u8>),
     /// The widest beam finished on that turn.
     plan_width: usize,
-    /// The beam's predictions of the AIs' moves made on a turn (posterior mean's greedy
-    /// move, particles' vote), checked on the next turn (for measurements only).
-    guesses: (usize, [[u8; MAX_PLAYERS]; 2]),
+    /// The beam's predictions of the AIs' moves made on a turn (the posterior mean's greedy
+    /// move), checked on the next turn (for measurements only).
+    guesses: (usize, [u8; MAX_PLAYERS]),
     /// Work done so far (for measurements; never read by the play).
     pub stats: Stats,
 }
@@ -307,8 +305,6 @@ pub struct Stats {
     /// AI moves the beam's prediction was checked on, and how many it named.
     pub predicted: u64,
     pub predicted_right: u64,
-    /// How many of those the particles' vote (`duel::vote`, all particles) named.
-    pub voted_right: u64,
     /// Time spent updating the particle filters.
     pub learn_ms: f64,
 }
@@ -434,35 +430,19 @@ impl Agent<Territory> for MonteCarloAgent {
                     [w[0], w[1], 0.0, w[2], w[3]]
                 })
                 .collect();
-            // Each AI's particles as voters: weight times the chance of a greedy move.
-            let voters: Vec<duel::Voters> = learner
-                .models
-                .iter()
-                .map(|model| {
-                    model
-                        .weighted()
-                        .map(|(p, weight)| {
-                            let w = p.w;
-                            ([w[0], w[1], 0.0, w[2], w[3]], weight * (1.0 - p.eps))
-                        })
-                        .collect()
-                })
-                .collect();
             // How often last turn's predictions (made before its AI moves were seen) named
             // them.
             if turn > 0 && self.guesses.0 + 1 == turn {
                 for p in 1..obs.m {
                     let actual = obs.history[turn - 1].targets[p];
                     self.stats.predicted += 1;
-                    self.stats.predicted_right += u64::from(self.guesses.1[0][p] == actual);
-                    self.stats.voted_right += u64::from(self.guesses.1[1][p] == actual);
+                    self.stats.predicted_right += u64::from(self.guesses.1[p] == actual);
                 }
             }
-            let mut guesses = [[0u8; MAX_PLAYERS]; 2];
+            let mut guesses = [0u8; MAX_PLAYERS];
             let mut rng = FastRng::new(turn as u64);
             for p in 1..obs.m {
-                guesses[0][p] = root.ai_move(p, &ais[p - 1], 0.0, values, &mut rng);
-                guesses[1][p] = duel::vote(&root, p, &voters[p - 1], values);
+                guesses[p] = root.ai_move(p, &ais[p - 1], 0.0, values, &mut rng);
             }
             self.guesses = (turn, guesses);
             let previous: &[u8] = if self.plan.0 + 1 == turn && self.plan.1.len() > 1 {
@@ -490,7 +470,6 @@ impl Agent<Territory> for MonteCarloAgent {
                 values,
                 &config.duel,
                 previous,
-                &voters,
                 start,
                 &mut used,
             );

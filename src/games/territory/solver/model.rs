@@ -190,19 +190,6 @@ impl AiModel {
         &self.particles[i.min(self.particles.len() - 1)]
     }
 
-    /// Each particle with its normalised weight.
-    pub fn weighted(&self) -> impl Iterator<Item = (&Particle, f64)> + '_ {
-        let mut previous = 0.0;
-        self.particles
-            .iter()
-            .zip(&self.cumulative)
-            .map(move |(p, &c)| {
-                let weight = c - previous;
-                previous = c;
-                (p, weight)
-            })
-    }
-
     /// The weighted mean of (wa, wb, wc, wd, eps).
     pub fn mean(&self) -> [f64; 5] {
         let mut mean = [0.0; 5];
