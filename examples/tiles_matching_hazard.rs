@@ -1,4 +1,4 @@
-//! Fits the TilesMatching `eval` agent's hazard model (the chance of dying within the next K
+//! Fits a hazard model for the TilesMatching `eval` agent (the chance of dying within the next K
 //! moves as a logistic function of a board's features, `eval::board_features`) from games of
 //! the agent itself, without a time limit. Keep the seeds clear of 1..100.
 //!
@@ -184,7 +184,7 @@ fn fit(k: usize, files: &[String]) {
         pairs / (positives * negatives)
     );
     let b: Vec<String> = beta.iter().map(|v| format!("{v:.4}")).collect();
-    println!("const HAZARD: [f64; FEATURES] = [{}];", b.join(", "));
+    println!("coefficients: [{}]", b.join(", "));
 }
 
 fn main() {

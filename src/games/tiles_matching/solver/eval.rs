@@ -50,9 +50,6 @@ struct Weights {
     points: f64,
     /// The value of being stuck (nothing fits, no discard left).
     stuck: f64,
-    /// Times the learned chance of dying within the next 25 moves (`hazard`); 0 = unused,
-    /// as in every set below.
-    hazard: f64,
 }
 
 /// How many numbers describe a board for the learned hazard (`features`).
@@ -78,26 +75,11 @@ fn features(ctx: &Ctx, counter: u8, cover: &[Combos; 3], dead: i32, empty: i32) 
     ]
 }
 
-/// The learned chance of dying within the next 25 moves.
-fn hazard(x: &[f64; FEATURES]) -> f64 {
-    let z: f64 = x.iter().zip(&HAZARD).map(|(x, b)| x * b).sum();
-    1.0 / (1.0 + (-z).exp())
-}
-
-/// The hazard model's coefficients, in the order of `features`: P(lost within 25 moves) from
-/// the counter features alone (discards left, ln P(the next tile fits nowhere), their
-/// product; the board features' coefficients 0), fitted by `examples/tiles_matching_hazard.rs`
-/// (`USE=0,1,2,3 … fit 25`) on 16,706 states of 24 games without a time limit (seeds
-/// 9001..9020 N = 10, S = 8, D = 2; 9101..9104 N = 10, S = 9, D = 2; at most 1,500 moves);
-/// AUC 0.71. Unused (every weight set has `hazard` 0): as a leaf term beside the counter
-/// weight (`hazard` -250 in `SMALL_WEIGHTS`), N = 10, S = 8, D = 2 games lived longer on
-/// one seed set and shorter on the next; with all eight features, or in place of the
-/// counter weight, they died sooner (docs/solver-report.md, "Fifth session, branch
-/// tiles5").
-const HAZARD: [f64; FEATURES] = [0.7432, -1.0023, 0.6705, -0.0912, 0.0, 0.0, 0.0, 0.0];
-
-/// The features of a board with the counter at `counter`, for fitting the hazard model
-/// offline (`examples/tiles_matching_hazard.rs`).
+/// The features of a board with the counter at `counter`, for fitting a hazard model
+/// offline (`examples/tiles_matching_hazard.rs`). A fitted hazard (P(lost within 25 moves)
+/// from the counter features, AUC 0.71) was tried as a leaf term beside and instead of the
+/// counter weight and lost (docs/solver-report.md, "Fifth session, branch tiles5"); the
+/// evaluation does not use it.
 pub fn board_features(n: u8, side: usize, d: u8, board: &Board, counter: u8) -> [f64; FEATURES] {
     let ctx = Ctx::new(n, side, d);
     let a = Analysis::new(&ctx, board);
@@ -123,7 +105,6 @@ const WEIGHTS: Weights = Weights {
     counter: -20.0,
     points: 1.0,
     stuck: -1000.0,
-    hazard: 0.0,
 };
 
 /// For N >= 8, where a tile rarely fits and survival decides: dead cells cost more, full
@@ -304,12 +285,7 @@ impl Totals {
     fn board_value(&self, ctx: &Ctx, counter: u8, cover: &[Combos; 3]) -> f64 {
         let w = &ctx.w;
         let share = |combos: Combos| combos.count_ones() as f64 / ctx.nn;
-        let hazard = match w.hazard != 0.0 {
-            true => w.hazard * hazard(&features(ctx, counter, cover, self.dead, self.empty)),
-            false => 0.0,
-        };
-        hazard
-            + w.empty_cell * self.empty as f64
+        w.empty_cell * self.empty as f64
             + w.counter * counter as f64
             + w.uncovered * (1.0 - share(cover[0]))
             + w.covered_twice * share(cover[1])
@@ -806,14 +782,7 @@ mod tests {
 
     #[test]
     fn the_incremental_value_equals_a_fresh_analysis() {
-        for hazard in [0.0, -250.0] {
-            let mut ctx = Ctx::new(6, 8, 3);
-            ctx.w.hazard = hazard;
-            incremental_equals_fresh(&ctx);
-        }
-    }
-
-    fn incremental_equals_fresh(ctx: &Ctx) {
+        let ctx = &Ctx::new(6, 8, 3);
         let mut cells = vec![EMPTY; 64];
         for (cell, code) in [(27, 12), (28, 13), (29, WILD), (35, 52), (20, 44)] {
             cells[cell] = code;
@@ -914,11 +883,6 @@ mod tests {
         // At the limit no discard is left.
         let x = board_features(9, 8, 2, &board, 2);
         assert_eq!((x[1], x[3]), (0.0, 0.0));
-        // The fitted hazard rises as discards run out.
-        let risks: Vec<f64> = (0..=2)
-            .map(|counter| hazard(&board_features(9, 8, 2, &board, counter)))
-            .collect();
-        assert!(risks[0] < risks[1] && risks[1] < risks[2], "{risks:?}");
     }
 
     #[test]
