@@ -5,8 +5,7 @@
 //! agent plays. Seeds 1..10 also print the ratio to Psyho's TCO'14 program (spec §1.5).
 //!
 //! The evaluation's weights and the pair share can be overridden from the environment:
-//! SR_TRIPLE, SR_DOUBLE, SR_DIAGONAL, SR_READY, SR_NEXT, SR_AFTER, SR_PAIRS;
-//! SR_SLOPE, the width by layer (`Settings::width_slope`).
+//! SR_TRIPLE, SR_DOUBLE, SR_DIAGONAL, SR_READY, SR_NEXT, SR_AFTER, SR_PAIRS.
 //!
 //! `cpu MS` is a budget of this thread's CPU time: the width then follows the program's own
 //! speed as on a quiet machine, so that two versions compare at equal CPU on a loaded one.
@@ -52,7 +51,6 @@ fn main() {
     };
     let mut settings = settings;
     settings.pair_fraction = env("SR_PAIRS");
-    settings.width_slope = env("SR_SLOPE").unwrap_or(0.0);
     eprintln!("{settings:?}");
     println!("seed\tcolors\tn\tscore\tpsyho_ratio\tmean_width\tcpu_ms\twall_ms\tevaluated\tevaluated_per_cpu_s\texpanded_per_cpu_s\tmax_width\thurried_at\tlayers");
     let (mut total_eval, mut total_cpu, mut ratios) = (0u64, 0.0, Vec::new());

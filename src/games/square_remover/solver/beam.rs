@@ -1347,9 +1347,6 @@ pub struct Settings {
     pub weights: Option<Weights>,
     /// Overrides the share of the older layer whose pairs are always tried.
     pub pair_fraction: Option<f64>,
-    /// The width by layer: layer `t` of `T` is `1 + slope * (1 - 2 t / T)` times the mean
-    /// (wider at the start for a positive slope); the clock's time per layer follows it.
-    pub width_slope: f64,
 }
 
 impl Default for Settings {
@@ -1359,7 +1356,6 @@ impl Default for Settings {
             arena_limit: ARENA_START_LIMIT,
             weights: None,
             pair_fraction: None,
-            width_slope: 0.0,
         }
     }
 }
@@ -1414,10 +1410,6 @@ pub fn search(
 
     let limit = budget.limit_ms();
     let mut width: usize = settings.width.unwrap_or(8).max(1);
-    // The width before the slope's factor (the clock sets it; a fixed width is it).
-    let mut base_width = width;
-    let slope = settings.width_slope;
-    let factor = |layer: usize| 1.0 + slope * (1.0 - 2.0 * layer as f64 / moves_left as f64);
     let mut hurry = false;
     // Even one node per layer is too slow for the time left: pairs are skipped (re-judged
     // every window).
@@ -1439,7 +1431,6 @@ pub fn search(
         if !hurry && elapsed >= HURRY_FRACTION * limit {
             hurry = true;
             width = 1;
-            base_width = 1;
             stats.hurried_at = Some(layer);
         }
         if settings.width.is_none()
@@ -1457,10 +1448,7 @@ pub fn search(
             let per_layer =
                 (TARGET_FRACTION * limit - elapsed).max(0.0) / (moves_left - layer) as f64;
             skip_pairs = too_slow_for_pairs(elapsed - started, limit, per_layer, total_nodes);
-            // The factor's mean over the layers left is `1 - slope * layer / T`.
-            let mean_factor = 1.0 - slope * layer as f64 / moves_left as f64;
-            let wanted =
-                (per_layer / mean_factor.max(0.1) / cost).clamp(1.0, MAX_WIDTH as f64) as usize;
+            let wanted = (per_layer / cost).clamp(1.0, MAX_WIDTH as f64) as usize;
             // A quarter at most either way per window: one window in which the process was
             // descheduled (a loaded machine) reads as a very slow node; followed at once it
             // would drop the width to a few boards that race through thousands of layers
@@ -1470,18 +1458,12 @@ pub fn search(
             // The first estimate, though, is taken at once (upward only): growing a quarter per
             // window from the starting width took thousands of layers, since a narrow layer
             // is fast and a window is a time (seen: 45% of the layers at widths 8-100 at 2 s).
-            base_width = match first {
-                true => wanted.max(base_width),
-                false => wanted.clamp(base_width - base_width / 4, base_width + base_width / 4 + 2),
+            width = match first {
+                true => wanted.max(width),
+                false => wanted.clamp(width - width / 4, width + width / 4 + 2),
             };
             window_start = elapsed;
             window_nodes = 0;
-        }
-        if !hurry {
-            width = match slope {
-                0.0 => base_width,
-                _ => ((base_width as f64 * factor(layer)).round() as usize).clamp(1, MAX_WIDTH),
-            };
         }
         let best_score = current.iter().map(|n| n.score).max().unwrap_or(0);
         sim.grow_tiles(best_score, TILE_MARGIN);
