@@ -34,12 +34,24 @@ use crate::clock::Budget;
 use crate::game::{Agent, Plan};
 use crate::games::square_remover::{Action, Buffer, Observation, SquareRemover, MOVES};
 
-/// The row paths on WebAssembly SIMD, beside the SSE2 ones (a module built with `+simd128`).
+/// The row paths on 128-bit registers: SSE2 natively, WebAssembly SIMD in a module built
+/// with `+simd128`; the `u128` ones elsewhere.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
+#[path = "beam_vector.rs"]
+mod vector;
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
+use vector::{restore_row_vec, swap_vec};
+/// The register the vector row paths play on.
+#[cfg(target_arch = "x86_64")]
+type Vector = std::arch::x86_64::__m128i;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-#[path = "beam_simd128.rs"]
-mod simd128;
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-use simd128::{restore_row_simd128, swap_simd128};
+type Vector = core::arch::wasm32::v128;
 
 #[path = "beam_check.rs"]
 mod check;
@@ -235,44 +247,6 @@ fn push_two_pairs(
     }
 }
 
-/// The pairs of row pair `r` from the vector paths' column masks (bit c = window (r, c)):
-/// `odd[k]` windows with three of a colour whose corner k lacks it, `two[p]` windows with two
-/// of a colour in `PAIRS[p]`'s corners i and j.
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
-#[inline(always)]
-fn push_window_pairs(
-    rows: &Rows,
-    r: usize,
-    odd: &[u32; 4],
-    two: &[u32; 6],
-    out: &mut Vec<(u16, u16)>,
-) {
-    for (k, &hits) in odd.iter().enumerate() {
-        let mut hits = hits;
-        while hits != 0 {
-            let c = hits.trailing_zeros() as isize;
-            hits &= hits - 1;
-            let window = (r as isize, c);
-            // The opposite corner holds the colour of the three.
-            let colour = colour_at(rows, offset(window, CORNER[3 - k]));
-            push_three_pairs(rows, window, k, colour, out);
-        }
-    }
-    for (p, &(i, _, k, l)) in PAIRS.iter().enumerate() {
-        let mut hits = two[p];
-        while hits != 0 {
-            let c = hits.trailing_zeros() as isize;
-            hits &= hits - 1;
-            let window = (r as isize, c);
-            let colour = colour_at(rows, offset(window, CORNER[i]));
-            push_two_pairs(rows, window, (k, l), colour, out);
-        }
-    }
-}
-
 /// Byte `c` of the result is 1 when byte `c` of `x` is non-zero (bytes of `x` below 0x80).
 #[inline(always)]
 fn marks(x: u128) -> u128 {
@@ -327,10 +301,11 @@ fn decode(mv: u16) -> Action {
 /// Swaps the two cells of `mv`; returns the first and last rows it touched.
 #[inline(always)]
 fn swap(rows: &mut Rows, mv: u16) -> (usize, usize) {
-    #[cfg(target_arch = "x86_64")]
-    return swap_sse2(rows, mv);
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    return swap_simd128(rows, mv);
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ))]
+    return swap_vec::<Vector>(rows, mv);
     #[cfg(not(any(
         target_arch = "x86_64",
         all(target_arch = "wasm32", target_feature = "simd128")
@@ -338,68 +313,14 @@ fn swap(rows: &mut Rows, mv: u16) -> (usize, usize) {
     return swap_rows(rows, mv);
 }
 
-/// Bytes 16 and 17 set: `BYTE_MASKS[16 - c..]` has byte `c` set (and `c + 1` for
-/// `BYTE_MASKS[32 + 16 - c..]`), a one- or two-cell mask for column `c` in one load.
-#[cfg(target_arch = "x86_64")]
-static BYTE_MASKS: [u8; 64] = {
-    let mut m = [0u8; 64];
-    m[16] = 0xff;
-    m[32 + 16] = 0xff;
-    m[32 + 17] = 0xff;
-    m
-};
-
-/// The mask of column `c` (`cells` = 1 or 2 cells from it), as an SSE2 register.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn column_mask(c: usize, cells: usize) -> std::arch::x86_64::__m128i {
-    use std::arch::x86_64::*;
-    let start = 32 * (cells - 1) + 16 - c;
-    // SAFETY: c < 16 and cells is 1 or 2, so the 16 bytes read lie inside BYTE_MASKS.
-    unsafe { _mm_loadu_si128(BYTE_MASKS[start..start + 16].as_ptr().cast()) }
-}
-
-/// `swap` with the rows loaded and stored as whole SSE2 registers: the loads that follow (the
-/// cascade's scan, the bonus) then read what one store wrote, which the CPU forwards at once.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn swap_sse2(rows: &mut Rows, mv: u16) -> (usize, usize) {
-    use std::arch::x86_64::*;
-    let cell = (mv >> 1) as usize;
-    let (r, c) = (cell / MAX_N, cell % MAX_N);
-    // SAFETY: SSE2 is part of x86-64; the loads and stores cover one u128 row each.
-    unsafe {
-        let mask = column_mask(c, 1);
-        if mv & 1 == 0 {
-            let p: *mut __m128i = (&mut rows[r + 1] as *mut u128).cast();
-            let x = _mm_loadu_si128(p);
-            let d = _mm_and_si128(_mm_xor_si128(x, _mm_srli_si128::<1>(x)), mask);
-            _mm_storeu_si128(p, _mm_xor_si128(x, _mm_or_si128(d, _mm_slli_si128::<1>(d))));
-            (r, r)
-        } else {
-            let pa: *mut __m128i = (&mut rows[r + 1] as *mut u128).cast();
-            let pb: *mut __m128i = (&mut rows[r + 2] as *mut u128).cast();
-            let (a, b) = (_mm_loadu_si128(pa), _mm_loadu_si128(pb));
-            let d = _mm_and_si128(_mm_xor_si128(a, b), mask);
-            _mm_storeu_si128(pa, _mm_xor_si128(a, d));
-            _mm_storeu_si128(pb, _mm_xor_si128(b, d));
-            (r, r + 1)
-        }
-    }
-}
-
-/// `to[r] = from[r]`, natively as one SSE2 load and store (see `swap_sse2`).
+/// `to[r] = from[r]`, as one register load and store where there are vector rows.
 #[inline(always)]
 fn restore_row(to: &mut Rows, from: &Rows, r: usize) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: SSE2 is part of x86-64; the load and store cover one u128 row each.
-    unsafe {
-        use std::arch::x86_64::*;
-        let x = _mm_loadu_si128((&from[r] as *const u128).cast());
-        _mm_storeu_si128((&mut to[r] as *mut u128).cast(), x);
-    }
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    restore_row_simd128(to, from, r);
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ))]
+    restore_row_vec::<Vector>(to, from, r);
     #[cfg(not(any(
         target_arch = "x86_64",
         all(target_arch = "wasm32", target_feature = "simd128")
@@ -439,17 +360,6 @@ fn swap_rows(rows: &mut Rows, mv: u16) -> (usize, usize) {
 fn push_moves(mut bits: u128, row: usize, vertical: bool, out: &mut Vec<u16>) {
     while bits != 0 {
         let col = bits.trailing_zeros() as usize / 8;
-        bits &= bits - 1;
-        out.push(encode(row, col, vertical));
-    }
-}
-
-/// Pushes one move per set bit (bit `col`) of a row's move mask.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn push_columns(mut bits: u32, row: usize, vertical: bool, out: &mut Vec<u16>) {
-    while bits != 0 {
-        let col = bits.trailing_zeros() as usize;
         bits &= bits - 1;
         out.push(encode(row, col, vertical));
     }
@@ -608,67 +518,16 @@ impl Sim {
     /// Returns the touched rows.
     #[inline(always)]
     fn settle(&self, rows: &mut Rows, lo: usize, hi: usize, score: &mut u32) -> (usize, usize) {
-        #[cfg(target_arch = "x86_64")]
-        return self.settle_sse2(rows, lo, hi, score);
-        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-        return self.settle_simd128(rows, lo, hi, score);
+        #[cfg(any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        ))]
+        return self.settle_vec::<Vector>(rows, lo, hi, score);
         #[cfg(not(any(
             target_arch = "x86_64",
             all(target_arch = "wasm32", target_feature = "simd128")
         )))]
         return self.settle_rows(rows, lo, hi, score);
-    }
-
-    /// `settle` with the rows loaded and stored as whole SSE2 registers (see `swap_sse2`).
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn settle_sse2(
-        &self,
-        rows: &mut Rows,
-        mut lo: usize,
-        mut hi: usize,
-        score: &mut u32,
-    ) -> (usize, usize) {
-        use std::arch::x86_64::*;
-        let n = self.n;
-        let mut r = lo.saturating_sub(1);
-        // SAFETY: SSE2 is part of x86-64; the loads and stores cover one u128 row each.
-        unsafe {
-            let zero = _mm_setzero_si128();
-            while r + 1 < n && r <= hi {
-                let pa: *mut __m128i = (&mut rows[r + 1] as *mut u128).cast();
-                let pb: *mut __m128i = (&mut rows[r + 2] as *mut u128).cast();
-                let (a, b) = (_mm_loadu_si128(pa), _mm_loadu_si128(pb));
-                let square = _mm_and_si128(
-                    _mm_and_si128(a, _mm_srli_si128::<1>(a)),
-                    _mm_and_si128(b, _mm_srli_si128::<1>(b)),
-                );
-                let columns = _mm_movemask_epi8(_mm_cmpeq_epi8(square, zero)) ^ 0xffff;
-                if columns == 0 {
-                    r += 1;
-                    continue;
-                }
-                let c = columns.trailing_zeros() as usize;
-                let k = 4 * *score as usize;
-                let t = &self.tiles[k..k + 4];
-                // Byte c takes the left tile, c + 1 the right one: a 16-bit pattern repeated
-                // from an even byte, so swapped when c is odd.
-                let pair = |left: u8, right: u8| match c & 1 {
-                    0 => _mm_set1_epi16(i16::from_le_bytes([left, right])),
-                    _ => _mm_set1_epi16(i16::from_le_bytes([right, left])),
-                };
-                let mask = column_mask(c, 2);
-                let put =
-                    |x, tiles| _mm_or_si128(_mm_andnot_si128(mask, x), _mm_and_si128(mask, tiles));
-                _mm_storeu_si128(pa, put(a, pair(t[0], t[1])));
-                _mm_storeu_si128(pb, put(b, pair(t[2], t[3])));
-                *score += 1;
-                lo = lo.min(r);
-                hi = hi.max(r + 1);
-                r = r.saturating_sub(1);
-            }
-        }
-        (lo, hi)
     }
 
     /// `settle` on `u128` rows.
@@ -730,10 +589,11 @@ impl Sim {
     /// neighbours in row `r` and between the two rows.
     #[inline(always)]
     fn pair_bonus(&self, rows: &Rows, r: usize) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        return self.pair_bonus_sse2(rows, r);
-        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-        return self.range_bonus_simd128(rows, r..=r);
+        #[cfg(any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        ))]
+        return self.range_bonus_vec::<Vector>(rows, r..=r);
         #[cfg(not(any(
             target_arch = "x86_64",
             all(target_arch = "wasm32", target_feature = "simd128")
@@ -741,127 +601,20 @@ impl Sim {
         return self.pair_bonus_rows(rows, r);
     }
 
-    /// `pair_bonus` on SSE2 registers (every x86-64 has them): a byte shift is one
-    /// instruction, `min(x, 1)` marks the non-zero bytes and one sum of absolute differences
-    /// adds them up, four counts at once (16 bits each).
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn pair_bonus_sse2(&self, rows: &Rows, r: usize) -> i32 {
-        use std::arch::x86_64::*;
-        // SAFETY: SSE2 is part of x86-64; the loads read 16 bytes from valid references.
-        unsafe {
-            let load = |x: &u128| _mm_loadu_si128((x as *const u128).cast());
-            let (a, b) = (load(&rows[r + 1]), load(&rows[r + 2]));
-            let w = &self.weights;
-            let (a1, b1) = (_mm_srli_si128::<1>(a), _mm_srli_si128::<1>(b));
-            let (top, bottom) = (_mm_and_si128(a, a1), _mm_and_si128(b, b1));
-            let triples = _mm_or_si128(
-                _mm_and_si128(top, _mm_or_si128(b, b1)),
-                _mm_and_si128(bottom, _mm_or_si128(a, a1)),
-            );
-            let one = _mm_set1_epi8(1);
-            let mark = |x| _mm_min_epu8(x, one);
-            let straight = _mm_add_epi8(mark(top), mark(_mm_and_si128(a, b)));
-            let diagonal = _mm_add_epi8(mark(_mm_and_si128(a, b1)), mark(_mm_and_si128(a1, b)));
-            let zero = _mm_setzero_si128();
-            // Each sum is at most 16 per 8-byte half: four fit in a 64-bit lane.
-            let mut sums = _mm_or_si128(
-                _mm_sad_epu8(mark(triples), zero),
-                _mm_or_si128(
-                    _mm_slli_epi64::<16>(_mm_sad_epu8(straight, zero)),
-                    _mm_slli_epi64::<32>(_mm_sad_epu8(diagonal, zero)),
-                ),
-            );
-            if w.ready != 0 {
-                let (up, down) = (load(&rows[r]), load(&rows[r + 3]));
-                let ready = ready_mask(a, b, up, down);
-                sums = _mm_or_si128(sums, _mm_slli_epi64::<48>(_mm_sad_epu8(mark(ready), zero)));
-            }
-            let total = _mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums));
-            let total = _mm_cvtsi128_si64(total) as u64;
-            let field = |k: u32| ((total >> (16 * k)) & 0xffff) as i32;
-            w.triple * field(0) + w.double * field(1) + w.diagonal * field(2) + w.ready * field(3)
-        }
-    }
-
-    /// The sum of `pair_bonus` over the row pairs `pairs`: on SSE2 registers natively, each
-    /// row loaded and shifted once and each feature's counts added up in bytes (at most 2 per
-    /// byte and pair, so 16 pairs fit) with one sum per feature at the end. The bonus is linear
-    /// in the counts, so this equals the pairs' bonuses added up (a test checks it).
+    /// The sum of `pair_bonus` over the row pairs `pairs` (on vector rows in one pass, see
+    /// `range_bonus_vec`).
     #[inline(always)]
     fn range_bonus(&self, rows: &Rows, pairs: std::ops::RangeInclusive<usize>) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        return self.range_bonus_sse2(rows, pairs);
-        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-        return self.range_bonus_simd128(rows, pairs);
+        #[cfg(any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        ))]
+        return self.range_bonus_vec::<Vector>(rows, pairs);
         #[cfg(not(any(
             target_arch = "x86_64",
             all(target_arch = "wasm32", target_feature = "simd128")
         )))]
         return pairs.map(|r| self.pair_bonus_rows(rows, r)).sum();
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn range_bonus_sse2(&self, rows: &Rows, pairs: std::ops::RangeInclusive<usize>) -> i32 {
-        use std::arch::x86_64::*;
-        let (first, last) = (*pairs.start(), *pairs.end());
-        if first > last {
-            return 0;
-        }
-        let w = &self.weights;
-        // SAFETY: SSE2 is part of x86-64; the loads read 16 bytes from valid references.
-        unsafe {
-            let load = |x: &u128| _mm_loadu_si128((x as *const u128).cast());
-            let one = _mm_set1_epi8(1);
-            let mark = |x| _mm_min_epu8(x, one);
-            let zero = _mm_setzero_si128();
-            let mut triples_sum = zero;
-            let mut straight_sum = zero;
-            let mut diagonal_sum = zero;
-            let mut ready_sum = zero;
-            let mut a = load(&rows[first + 1]);
-            let mut a1 = _mm_srli_si128::<1>(a);
-            for r in first..=last {
-                let b = load(&rows[r + 2]);
-                let b1 = _mm_srli_si128::<1>(b);
-                let (top, bottom) = (_mm_and_si128(a, a1), _mm_and_si128(b, b1));
-                let triples = _mm_or_si128(
-                    _mm_and_si128(top, _mm_or_si128(b, b1)),
-                    _mm_and_si128(bottom, _mm_or_si128(a, a1)),
-                );
-                triples_sum = _mm_add_epi8(triples_sum, mark(triples));
-                straight_sum = _mm_add_epi8(
-                    straight_sum,
-                    _mm_add_epi8(mark(top), mark(_mm_and_si128(a, b))),
-                );
-                diagonal_sum = _mm_add_epi8(
-                    diagonal_sum,
-                    _mm_add_epi8(mark(_mm_and_si128(a, b1)), mark(_mm_and_si128(a1, b))),
-                );
-                if w.ready != 0 {
-                    let (up, down) = (load(&rows[r]), load(&rows[r + 3]));
-                    let ready = ready_mask(a, b, up, down);
-                    ready_sum = _mm_add_epi8(ready_sum, mark(ready));
-                }
-                (a, a1) = (b, b1);
-            }
-            // Each sum is at most 8 x 2 x 16 per 8-byte half: four fit in a 64-bit lane.
-            let sums = _mm_or_si128(
-                _mm_or_si128(
-                    _mm_sad_epu8(triples_sum, zero),
-                    _mm_slli_epi64::<16>(_mm_sad_epu8(straight_sum, zero)),
-                ),
-                _mm_or_si128(
-                    _mm_slli_epi64::<32>(_mm_sad_epu8(diagonal_sum, zero)),
-                    _mm_slli_epi64::<48>(_mm_sad_epu8(ready_sum, zero)),
-                ),
-            );
-            let total = _mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums));
-            let total = _mm_cvtsi128_si64(total) as u64;
-            let field = |k: u32| ((total >> (16 * k)) & 0xffff) as i32;
-            w.triple * field(0) + w.double * field(1) + w.diagonal * field(2) + w.ready * field(3)
-        }
     }
 
     /// `pair_bonus` on `u128` rows.
@@ -961,73 +714,16 @@ impl Sim {
     /// cell of a colour is completed by swapping that cell with an outside neighbour holding
     /// the colour; masks over whole row pairs find them all at once.
     fn singles(&self, rows: &Rows, out: &mut Vec<u16>) {
-        #[cfg(target_arch = "x86_64")]
-        self.singles_sse2(rows, out);
-        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-        self.singles_simd128(rows, out);
+        #[cfg(any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        ))]
+        self.singles_vec::<Vector>(rows, out);
         #[cfg(not(any(
             target_arch = "x86_64",
             all(target_arch = "wasm32", target_feature = "simd128")
         )))]
         self.singles_rows(rows, out);
-    }
-
-    /// `singles` on SSE2 registers; the moves come out in the same order.
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn singles_sse2(&self, rows: &Rows, out: &mut Vec<u16>) {
-        use std::arch::x86_64::*;
-        let n = self.n;
-        // SAFETY: SSE2 is part of x86-64; the loads read 16 bytes from valid references.
-        unsafe {
-            let load = |x: &u128| _mm_loadu_si128((x as *const u128).cast());
-            let and = |x, y| _mm_and_si128(x, y);
-            let right = |x| _mm_srli_si128::<1>(x);
-            let left = |x| _mm_slli_si128::<1>(x);
-            let zero = _mm_setzero_si128();
-            let mut h = [zero; MAX_N + 2];
-            let mut v = [zero; MAX_N + 2];
-            for r in 0..n - 1 {
-                let (up, a, b, down) = (
-                    load(&rows[r]),
-                    load(&rows[r + 1]),
-                    load(&rows[r + 2]),
-                    load(&rows[r + 3]),
-                );
-                let (a1, b1) = (right(a), right(b));
-                let (top, bottom) = (and(a, a1), and(b, b1));
-                let (need_tl, need_tr) = (and(bottom, a1), and(bottom, a));
-                let (need_bl, need_br) = (and(top, b1), and(top, b));
-                h[r + 1] = _mm_or_si128(
-                    h[r + 1],
-                    _mm_or_si128(
-                        right(and(need_tl, left(a))),
-                        left(and(need_tr, _mm_srli_si128::<2>(a))),
-                    ),
-                );
-                h[r + 2] = _mm_or_si128(
-                    h[r + 2],
-                    _mm_or_si128(
-                        right(and(need_bl, left(b))),
-                        left(and(need_br, _mm_srli_si128::<2>(b))),
-                    ),
-                );
-                v[r] = _mm_or_si128(
-                    v[r],
-                    _mm_or_si128(and(need_tl, up), left(and(need_tr, right(up)))),
-                );
-                v[r + 2] = _mm_or_si128(
-                    v[r + 2],
-                    _mm_or_si128(and(need_bl, down), left(and(need_br, right(down)))),
-                );
-            }
-            // Bit c of a mask: column c has a move.
-            let columns = |x| (_mm_movemask_epi8(_mm_cmpeq_epi8(x, zero)) ^ 0xffff) as u32;
-            for r in 0..n {
-                push_columns(columns(h[r + 1]), r, false, out);
-                push_columns(columns(v[r + 1]), r, true, out);
-            }
-        }
     }
 
     /// `singles` on `u128` rows.
@@ -1071,64 +767,16 @@ impl Sim {
     /// window with two of a colour whose two other cells each have an outside neighbour of it.
     /// Masks over whole row pairs find the windows; only those are looked at cell by cell.
     fn pairs(&self, rows: &Rows, out: &mut Vec<(u16, u16)>) {
-        #[cfg(target_arch = "x86_64")]
-        self.pairs_sse2(rows, out);
-        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-        self.pairs_simd128(rows, out);
+        #[cfg(any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        ))]
+        self.pairs_vec::<Vector>(rows, out);
         #[cfg(not(any(
             target_arch = "x86_64",
             all(target_arch = "wasm32", target_feature = "simd128")
         )))]
         self.pairs_rows(rows, out);
-    }
-
-    /// `pairs` with the windows found on SSE2 registers (as column masks); the pairs come out
-    /// in the same order.
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn pairs_sse2(&self, rows: &Rows, out: &mut Vec<(u16, u16)>) {
-        use std::arch::x86_64::*;
-        for r in 0..self.n - 1 {
-            // Bit c: window (r, c) is a hit, for each corner k (three of a colour, the odd
-            // cell at k without an outside neighbour of it) and each pair of PAIRS.
-            let mut odd = [0u32; 4];
-            let mut two = [0u32; 6];
-            // SAFETY: SSE2 is part of x86-64; the loads read 16 bytes from valid references.
-            unsafe {
-                let load = |x: &u128| _mm_loadu_si128((x as *const u128).cast());
-                let and = |x, y| _mm_and_si128(x, y);
-                let or = |x, y| _mm_or_si128(x, y);
-                let right = |x| _mm_srli_si128::<1>(x);
-                let left = |x| _mm_slli_si128::<1>(x);
-                let zero = _mm_setzero_si128();
-                let columns = |x| (_mm_movemask_epi8(_mm_cmpeq_epi8(x, zero)) ^ 0xffff) as u32;
-                let (up, a, b, down) = (
-                    load(&rows[r]),
-                    load(&rows[r + 1]),
-                    load(&rows[r + 2]),
-                    load(&rows[r + 3]),
-                );
-                let (a1, b1) = (right(a), right(b));
-                let v = [a, a1, b, b1];
-                let outside = [
-                    or(up, left(a)),
-                    or(right(up), _mm_srli_si128::<2>(a)),
-                    or(down, left(b)),
-                    or(right(down), _mm_srli_si128::<2>(b)),
-                ];
-                let (top, bottom) = (and(a, a1), and(b, b1));
-                let need = [and(bottom, a1), and(bottom, a), and(top, b1), and(top, b)];
-                let triples = or(or(need[0], need[1]), or(need[2], need[3]));
-                for k in 0..4 {
-                    odd[k] = columns(_mm_andnot_si128(outside[k], need[k]));
-                }
-                for (p, &(i, j, k, l)) in PAIRS.iter().enumerate() {
-                    let colour = _mm_andnot_si128(triples, and(v[i], v[j]));
-                    two[p] = columns(and(colour, and(outside[k], outside[l])));
-                }
-            }
-            push_window_pairs(rows, r, &odd, &two, out);
-        }
     }
 
     /// `pairs` on `u128` rows.
@@ -1618,45 +1266,6 @@ impl Agent<SquareRemover> for BeamAgent {
     }
 }
 
-/// The "ready" windows of the row pair (a, b) on SSE2 registers, `up` the row above a and
-/// `down` the row below b: the same masks as `pair_bonus_rows` computes on u128 (a square one
-/// swap away). Shared by `pair_bonus_sse2` and `range_bonus_sse2`.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-// SAFETY: register arithmetic only; SSE2 is part of x86-64.
-unsafe fn ready_mask(
-    a: std::arch::x86_64::__m128i,
-    b: std::arch::x86_64::__m128i,
-    up: std::arch::x86_64::__m128i,
-    down: std::arch::x86_64::__m128i,
-) -> std::arch::x86_64::__m128i {
-    use std::arch::x86_64::*;
-    let (a1, b1) = (_mm_srli_si128::<1>(a), _mm_srli_si128::<1>(b));
-    let (top, bottom) = (_mm_and_si128(a, a1), _mm_and_si128(b, b1));
-    _mm_or_si128(
-        _mm_or_si128(
-            _mm_and_si128(
-                _mm_and_si128(bottom, a1),
-                _mm_or_si128(_mm_slli_si128::<1>(a), up),
-            ),
-            _mm_and_si128(
-                _mm_and_si128(bottom, a),
-                _mm_or_si128(_mm_srli_si128::<2>(a), _mm_srli_si128::<1>(up)),
-            ),
-        ),
-        _mm_or_si128(
-            _mm_and_si128(
-                _mm_and_si128(top, b1),
-                _mm_or_si128(_mm_slli_si128::<1>(b), down),
-            ),
-            _mm_and_si128(
-                _mm_and_si128(top, b),
-                _mm_or_si128(_mm_srli_si128::<2>(b), _mm_srli_si128::<1>(down)),
-            ),
-        ),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1811,7 +1420,7 @@ mod tests {
                 walk_with(&instance(seed, &params), 200, &settings, |sim, node, _| {
                     for r in 0..sim.n {
                         let bonus = sim.pair_bonus_rows(&node.rows, r);
-                        assert_eq!(sim.pair_bonus_sse2(&node.rows, r), bonus, "pair {r}");
+                        assert_eq!(sim.pair_bonus(&node.rows, r), bonus, "pair {r}");
                         bonuses += (bonus != 0) as usize;
                     }
                     // Every range of pairs, the empty one too, as in `candidate`.
@@ -1820,29 +1429,29 @@ mod tests {
                             let sum: i32 = (first..=last)
                                 .map(|r| sim.pair_bonus_rows(&node.rows, r))
                                 .sum();
-                            let range = sim.range_bonus_sse2(&node.rows, first..=last);
+                            let range = sim.range_bonus(&node.rows, first..=last);
                             assert_eq!(range, sum, "pairs {first}..={last}");
                         }
                     }
                     // Every swap, and the cascade after it.
                     for mv in sim.all_swaps() {
                         let (mut fast, mut slow) = (node.rows, node.rows);
-                        let (lo, hi) = swap_sse2(&mut fast, mv);
+                        let (lo, hi) = swap(&mut fast, mv);
                         assert_eq!(swap_rows(&mut slow, mv), (lo, hi));
                         assert_eq!(fast, slow, "swap {mv}");
                         let (mut fast_score, mut slow_score) = (node.score, node.score);
-                        let touched = sim.settle_sse2(&mut fast, lo, hi, &mut fast_score);
+                        let touched = sim.settle(&mut fast, lo, hi, &mut fast_score);
                         let slow_touched = sim.settle_rows(&mut slow, lo, hi, &mut slow_score);
                         assert_eq!((touched, fast_score), (slow_touched, slow_score));
                         assert_eq!(fast, slow, "cascade after {mv}");
                         cascades += (fast_score > node.score) as usize;
                     }
                     let (mut fast, mut slow) = (Vec::new(), Vec::new());
-                    sim.singles_sse2(&node.rows, &mut fast);
+                    sim.singles(&node.rows, &mut fast);
                     sim.singles_rows(&node.rows, &mut slow);
                     assert_eq!(fast, slow);
                     let (mut fast, mut slow) = (Vec::new(), Vec::new());
-                    sim.pairs_sse2(&node.rows, &mut fast);
+                    sim.pairs(&node.rows, &mut fast);
                     sim.pairs_rows(&node.rows, &mut slow);
                     assert_eq!(fast, slow);
                     pairs += fast.len();
