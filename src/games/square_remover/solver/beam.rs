@@ -47,6 +47,22 @@ mod vector;
     all(target_arch = "wasm32", target_feature = "simd128")
 ))]
 use vector::{restore_row_vec, swap_vec};
+/// The function's body: `return $vector` where this build has vector rows (SSE2 natively,
+/// simd128 in the SIMD module), `return $rows` (the `u128` path) elsewhere.
+macro_rules! on_rows {
+    ($vector:expr, $rows:expr) => {
+        #[cfg(any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        ))]
+        return $vector;
+        #[cfg(not(any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        )))]
+        return $rows;
+    };
+}
 /// The register the vector row paths play on.
 #[cfg(target_arch = "x86_64")]
 type Vector = std::arch::x86_64::__m128i;
@@ -301,33 +317,13 @@ fn decode(mv: u16) -> Action {
 /// Swaps the two cells of `mv`; returns the first and last rows it touched.
 #[inline(always)]
 fn swap(rows: &mut Rows, mv: u16) -> (usize, usize) {
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    ))]
-    return swap_vec::<Vector>(rows, mv);
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    )))]
-    return swap_rows(rows, mv);
+    on_rows!(swap_vec::<Vector>(rows, mv), swap_rows(rows, mv));
 }
 
 /// `to[r] = from[r]`, as one register load and store where there are vector rows.
 #[inline(always)]
 fn restore_row(to: &mut Rows, from: &Rows, r: usize) {
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    ))]
-    restore_row_vec::<Vector>(to, from, r);
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    )))]
-    {
-        to[r] = from[r];
-    }
+    on_rows!(restore_row_vec::<Vector>(to, from, r), to[r] = from[r]);
 }
 
 /// `swap` on `u128` rows.
@@ -518,16 +514,10 @@ impl Sim {
     /// Returns the touched rows.
     #[inline(always)]
     fn settle(&self, rows: &mut Rows, lo: usize, hi: usize, score: &mut u32) -> (usize, usize) {
-        #[cfg(any(
-            target_arch = "x86_64",
-            all(target_arch = "wasm32", target_feature = "simd128")
-        ))]
-        return self.settle_vec::<Vector>(rows, lo, hi, score);
-        #[cfg(not(any(
-            target_arch = "x86_64",
-            all(target_arch = "wasm32", target_feature = "simd128")
-        )))]
-        return self.settle_rows(rows, lo, hi, score);
+        on_rows!(
+            self.settle_vec::<Vector>(rows, lo, hi, score),
+            self.settle_rows(rows, lo, hi, score)
+        );
     }
 
     /// `settle` on `u128` rows.
@@ -589,32 +579,20 @@ impl Sim {
     /// neighbours in row `r` and between the two rows.
     #[inline(always)]
     fn pair_bonus(&self, rows: &Rows, r: usize) -> i32 {
-        #[cfg(any(
-            target_arch = "x86_64",
-            all(target_arch = "wasm32", target_feature = "simd128")
-        ))]
-        return self.range_bonus_vec::<Vector>(rows, r..=r);
-        #[cfg(not(any(
-            target_arch = "x86_64",
-            all(target_arch = "wasm32", target_feature = "simd128")
-        )))]
-        return self.pair_bonus_rows(rows, r);
+        on_rows!(
+            self.range_bonus_vec::<Vector>(rows, r..=r),
+            self.pair_bonus_rows(rows, r)
+        );
     }
 
     /// The sum of `pair_bonus` over the row pairs `pairs` (on vector rows in one pass, see
     /// `range_bonus_vec`).
     #[inline(always)]
     fn range_bonus(&self, rows: &Rows, pairs: std::ops::RangeInclusive<usize>) -> i32 {
-        #[cfg(any(
-            target_arch = "x86_64",
-            all(target_arch = "wasm32", target_feature = "simd128")
-        ))]
-        return self.range_bonus_vec::<Vector>(rows, pairs);
-        #[cfg(not(any(
-            target_arch = "x86_64",
-            all(target_arch = "wasm32", target_feature = "simd128")
-        )))]
-        return pairs.map(|r| self.pair_bonus_rows(rows, r)).sum();
+        on_rows!(
+            self.range_bonus_vec::<Vector>(rows, pairs),
+            pairs.map(|r| self.pair_bonus_rows(rows, r)).sum()
+        );
     }
 
     /// `pair_bonus` on `u128` rows.
@@ -714,16 +692,10 @@ impl Sim {
     /// cell of a colour is completed by swapping that cell with an outside neighbour holding
     /// the colour; masks over whole row pairs find them all at once.
     fn singles(&self, rows: &Rows, out: &mut Vec<u16>) {
-        #[cfg(any(
-            target_arch = "x86_64",
-            all(target_arch = "wasm32", target_feature = "simd128")
-        ))]
-        self.singles_vec::<Vector>(rows, out);
-        #[cfg(not(any(
-            target_arch = "x86_64",
-            all(target_arch = "wasm32", target_feature = "simd128")
-        )))]
-        self.singles_rows(rows, out);
+        on_rows!(
+            self.singles_vec::<Vector>(rows, out),
+            self.singles_rows(rows, out)
+        );
     }
 
     /// `singles` on `u128` rows.
@@ -767,16 +739,10 @@ impl Sim {
     /// window with two of a colour whose two other cells each have an outside neighbour of it.
     /// Masks over whole row pairs find the windows; only those are looked at cell by cell.
     fn pairs(&self, rows: &Rows, out: &mut Vec<(u16, u16)>) {
-        #[cfg(any(
-            target_arch = "x86_64",
-            all(target_arch = "wasm32", target_feature = "simd128")
-        ))]
-        self.pairs_vec::<Vector>(rows, out);
-        #[cfg(not(any(
-            target_arch = "x86_64",
-            all(target_arch = "wasm32", target_feature = "simd128")
-        )))]
-        self.pairs_rows(rows, out);
+        on_rows!(
+            self.pairs_vec::<Vector>(rows, out),
+            self.pairs_rows(rows, out)
+        );
     }
 
     /// `pairs` on `u128` rows.
