@@ -27,6 +27,25 @@ use crate::games::tiles_matching::{
     Action, Board, Observation, Tile, TilesMatching, EMPTY, MOVES, WILD,
 };
 
+thread_local! {
+    /// Work done by this thread's evaluation (`work_units`).
+    static WORK: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+#[inline]
+fn add_work(units: usize) {
+    WORK.with(|w| w.set(w.get() + units as u64));
+}
+
+/// The evaluation work this thread has done so far, in units of about one cell visited:
+/// a board analysis counts its cells, preparing a placement its frontier and lines, each
+/// tile valued on a prepared cell a few units. A clock-free stand-in for time
+/// (`examples/tiles_matching_deaths.rs`, WORK_NS): play repeats exactly, and the same budget
+/// is the same work whatever else the machine runs.
+pub fn work_units() -> u64 {
+    WORK.with(|w| w.get())
+}
+
 /// Bit `color * 10 + shape` of a `u128` stands for the regular tile (colour, shape).
 type Combos = u128;
 
@@ -167,6 +186,8 @@ struct Ctx {
     w: Weights,
     /// How many answers may get three plies (`DEEP` or `DEEP_TIGHT`).
     deep: usize,
+    horizon: f64,
+    danger: f64,
     nn: f64,
     p_special: f64,
     p_regular: f64,
@@ -214,6 +235,14 @@ impl Ctx {
                 9.. => DEEP_TIGHT,
                 _ => DEEP,
             },
+            horizon: std::env::var("TM_HORIZON")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(HORIZON as f64),
+            danger: std::env::var("TM_DANGER")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(DANGER_SHARE),
             nn,
             p_special,
             p_regular,
@@ -345,6 +374,7 @@ struct Analysis {
 impl Analysis {
     fn new(ctx: &Ctx, board: &Board) -> Self {
         let s = ctx.side;
+        add_work(s * s);
         let cells = board.cells();
         let mut a = Analysis {
             accept: [0; 144],
@@ -405,6 +435,7 @@ impl Analysis {
     fn put_at<'a>(&'a self, ctx: &Ctx, board: &'a Board, cell: usize) -> Put<'a> {
         let s = ctx.side;
         let (r, c) = (cell / s, cell % s);
+        add_work(self.frontier.len() + 2 * s);
         let mut t = self.totals;
         let clears = t.row_filled[r] as usize + 1 == s || t.col_filled[c] as usize + 1 == s;
         t.add(
@@ -578,6 +609,7 @@ fn best_cells(ctx: &Ctx, a: &Analysis, board: &Board, after: u8) -> ([Best; 100]
         bounded.push((bound, put));
     }
     bounded.sort_by(|x, y| y.0.total_cmp(&x.0));
+    let mut valued = 0;
     for (bound, put) in &bounded {
         let f = put.cell;
         let mut bits = a.accept[f];
@@ -590,13 +622,17 @@ fn best_cells(ctx: &Ctx, a: &Analysis, board: &Board, after: u8) -> ([Best; 100]
             // A clear leaves the same board whatever the tile.
             let v = match put.clears {
                 true => *bound,
-                false => put.value(ctx, code as u8, after),
+                false => {
+                    valued += 1;
+                    put.value(ctx, code as u8, after)
+                }
             };
             if beats(v, f, best[code]) {
                 best[code] = (v, f);
             }
         }
     }
+    add_work(4 * valued);
     (best, best_wild)
 }
 
@@ -711,7 +747,7 @@ impl Agent<TilesMatching> for EvalAgent {
         // moves after a spent budget still fit); look ahead while it lasts.
         let moves_left = (MOVES - obs.moves.min(MOVES - 1)) as f64;
         let share =
-            0.5 * budget.remaining_ms() * (1.0 / moves_left + 1.0 / moves_left.min(HORIZON as f64))
+            0.5 * budget.remaining_ms() * (1.0 / moves_left + 1.0 / moves_left.min(ctx.horizon))
                 - STATIC_MOVE_MS;
         let start = budget.elapsed_ms();
         if choices.len() > 1 && share > 0.0 {
@@ -740,7 +776,7 @@ impl Agent<TilesMatching> for EvalAgent {
                     true => self.deep_ms,
                     false => (now - start) / looked.len() as f64 * ctx.nn,
                 };
-                let fit = match ((start + DANGER_SHARE * share - now) / estimate) as usize {
+                let fit = match ((start + ctx.danger * share - now) / estimate) as usize {
                     fit if fit >= 2 => fit.min(ctx.deep),
                     _ => 0,
                 };
