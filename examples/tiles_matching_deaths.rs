@@ -7,8 +7,13 @@
 //! if given, force the board side and the discard limit too (else each seed draws its own).
 //!
 //! With LOST set in the environment it also names each lost game: seed, S, D and its length.
-//! With GAMES set it prints every game as `game SEED MOVES LOST SCORE` (LOST is 0 or 1), to
-//! compare two players seed for seed. Run with THREADS = 1 to have them in seed order.
+//! With GAMES set it prints every game as `game SEED MOVES LOST SCORE CPU_MS WORK` (LOST is 0
+//! or 1; CPU_MS the thread's CPU time, WORK `eval::work_units`), to compare two players seed
+//! for seed. Run with THREADS = 1 to have them in seed order.
+//!
+//! With WORK_NS set the games play on a budget of LIMIT_MS (default 5,000) on the work clock
+//! instead (each work unit counts WORK_NS ns; about 10 on the sixth session's machine, where
+//! 5,000 then buys what about 5 s of CPU does): clock-free, so runs repeat exactly.
 //!
 //! Usage: cargo run --release --example tiles_matching_deaths -- FIRST_SEED COUNT N MAX_MOVES [THREADS [S D]]
 #[path = "common/mod.rs"]
@@ -61,9 +66,12 @@ fn play(seed: u64, n: i64, sd: Option<(i64, i64)>, max_moves: usize) -> (usize, 
 /// `work_units` counts WORK_NS nanoseconds, so the same budget buys the same work on any
 /// machine and under any load, and runs repeat exactly.
 fn work_budget() -> Option<Budget> {
-    let ns: f64 = std::env::var("WORK_NS").ok()?.parse().expect("WORK_NS: a number");
-    let limit: f64 = std::env::var("LIMIT_MS")
-        .map_or(5000.0, |v| v.parse().expect("LIMIT_MS: a number"));
+    let ns: f64 = std::env::var("WORK_NS")
+        .ok()?
+        .parse()
+        .expect("WORK_NS: a number");
+    let limit: f64 =
+        std::env::var("LIMIT_MS").map_or(5000.0, |v| v.parse().expect("LIMIT_MS: a number"));
     Some(Budget::with_clock(
         limit,
         Box::new(move || work_units() as f64 * ns * 1e-6),

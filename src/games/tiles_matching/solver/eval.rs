@@ -186,8 +186,6 @@ struct Ctx {
     w: Weights,
     /// How many answers may get three plies (`DEEP` or `DEEP_TIGHT`).
     deep: usize,
-    horizon: f64,
-    danger: f64,
     nn: f64,
     p_special: f64,
     p_regular: f64,
@@ -235,14 +233,6 @@ impl Ctx {
                 9.. => DEEP_TIGHT,
                 _ => DEEP,
             },
-            horizon: std::env::var("TM_HORIZON")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(HORIZON as f64),
-            danger: std::env::var("TM_DANGER")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(DANGER_SHARE),
             nn,
             p_special,
             p_regular,
@@ -747,7 +737,7 @@ impl Agent<TilesMatching> for EvalAgent {
         // moves after a spent budget still fit); look ahead while it lasts.
         let moves_left = (MOVES - obs.moves.min(MOVES - 1)) as f64;
         let share =
-            0.5 * budget.remaining_ms() * (1.0 / moves_left + 1.0 / moves_left.min(ctx.horizon))
+            0.5 * budget.remaining_ms() * (1.0 / moves_left + 1.0 / moves_left.min(HORIZON as f64))
                 - STATIC_MOVE_MS;
         let start = budget.elapsed_ms();
         if choices.len() > 1 && share > 0.0 {
@@ -776,7 +766,7 @@ impl Agent<TilesMatching> for EvalAgent {
                     true => self.deep_ms,
                     false => (now - start) / looked.len() as f64 * ctx.nn,
                 };
-                let fit = match ((start + ctx.danger * share - now) / estimate) as usize {
+                let fit = match ((start + DANGER_SHARE * share - now) / estimate) as usize {
                     fit if fit >= 2 => fit.min(ctx.deep),
                     _ => 0,
                 };
@@ -919,6 +909,49 @@ mod tests {
         // At the limit no discard is left.
         let x = board_features(9, 8, 2, &board, 2);
         assert_eq!((x[1], x[3]), (0.0, 0.0));
+    }
+
+    #[test]
+    fn the_work_counter_counts_an_analysis_by_its_cells() {
+        let ctx = Ctx::new(9, 10, 2);
+        let mut cells = vec![EMPTY; 100];
+        cells[44] = 34;
+        let board = Board::from_cells(10, cells);
+        let before = work_units();
+        let a = analysed(&ctx, &board);
+        assert_eq!(work_units() - before, 100);
+        let before = work_units();
+        a.put_at(&ctx, &board, 45);
+        // Four frontier cells and two lines of ten.
+        assert_eq!(work_units() - before, 4 + 20);
+    }
+
+    /// On the work clock a game repeats exactly, and a smaller budget buys less look-ahead.
+    #[test]
+    fn a_game_on_the_work_clock_repeats() {
+        let mut params = Params::new();
+        for (name, v) in [("n", 10), ("s", 8), ("d", 2)] {
+            params.insert(name.into(), v);
+        }
+        let inst = TilesMatching::generate(21, &params);
+        let game = |limit_ms: f64| {
+            let clock = Box::new(|| work_units() as f64 * 1e-5);
+            let mut budget = Budget::with_clock(limit_ms, clock);
+            let mut state = TilesMatching::start(&inst);
+            let mut agent = EvalAgent::default();
+            let start = work_units();
+            let mut actions = Vec::new();
+            while !TilesMatching::is_over(&inst, &state) && state.moves < 100 {
+                let action = agent.act(&TilesMatching::observe(&inst, &state), &mut budget);
+                TilesMatching::apply(&inst, &mut state, &action).unwrap();
+                actions.push(action);
+            }
+            (actions, work_units() - start)
+        };
+        let (first, work) = game(5000.0);
+        assert_eq!(game(5000.0), (first.clone(), work));
+        let (_, less) = game(20.0);
+        assert!(less < work, "{less} vs {work}");
     }
 
     #[test]
