@@ -157,7 +157,10 @@ fn fit_files(files: &[String]) {
             .filter(|d| d.0 % 4 == 0)
             .map(|d| (d.5.as_slice(), d.4))
             .collect();
-        let games = of_u.iter().map(|d| d.0).collect::<std::collections::BTreeSet<_>>();
+        let games = of_u
+            .iter()
+            .map(|d| d.0)
+            .collect::<std::collections::BTreeSet<_>>();
         println!(
             "U={u}: {} games, {} rows ({} train, {} held out)",
             games.len(),

@@ -733,6 +733,7 @@ mod tests {
         config.set("horizon@m3-8@u5", 20.0);
         config.set("max_iterations@u5", 130.0);
         config.set("extrapolate@m3-8@u3-4", 0.3);
+        config.set("leaf_value@m4-8@u3", 0.5);
         let base = Config::default();
         assert_eq!(config.for_game(4, 2).policy[3], base.policy[3]);
         assert_eq!(config.for_game(5, 2).policy[3], 1.6);
@@ -758,6 +759,9 @@ mod tests {
         assert_eq!(config.for_game(8, 4).extrapolate, 0.3);
         assert_eq!(config.for_game(8, 5).extrapolate, base.extrapolate);
         assert_eq!(config.for_game(2, 3).extrapolate, base.extrapolate);
+        assert_eq!(config.for_game(4, 3).leaf_value, 0.5);
+        assert_eq!(config.for_game(3, 3).leaf_value, base.leaf_value);
+        assert_eq!(config.for_game(8, 4).leaf_value, base.leaf_value);
         for bad in ["policy7", "policy3@x5", "defend@m5-", "speed"] {
             assert_eq!(GroupSetting::parse(bad, 1.0), None, "{bad}");
         }
