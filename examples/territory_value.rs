@@ -70,8 +70,9 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
         let p = a[i][i];
         for j in i + 1..n {
             let f = a[j][i] / p;
-            for k in i..n {
-                a[j][k] -= f * a[i][k];
+            let pivot_row = a[i].clone();
+            for (x, y) in a[j].iter_mut().zip(pivot_row).skip(i) {
+                *x -= f * y;
             }
             b[j] -= f * b[i];
         }

@@ -768,6 +768,28 @@ mod tests {
     }
 
     #[test]
+    fn the_leaf_value_changes_the_play_with_3_players_or_more_only() {
+        let moves = |m: i64, u: i64, leaf_value: f64| {
+            let mut params = Params::new();
+            params.insert("M".into(), m);
+            params.insert("U".into(), u);
+            let inst = Territory::generate(7, &params);
+            let config = Config {
+                max_iterations: 20,
+                leaf_value,
+                ..Config::default()
+            };
+            let mut agent = MonteCarloAgent::with_config(config);
+            // A mock clock that never runs out: the iteration cap sets the work.
+            let mut budget = Budget::with_clock(1e9, stepping_clock(0.001));
+            play::<Territory>(&inst, &mut agent, &mut budget).unwrap().0
+        };
+        assert_ne!(moves(4, 3, 0.0), moves(4, 3, 1.0));
+        // M = 2 (U = 1 plays rollouts, not the beam) never reads it.
+        assert_eq!(moves(2, 1, 0.0), moves(2, 1, 1.0));
+    }
+
+    #[test]
     fn the_horizon_depends_on_m() {
         let config = Config {
             horizon: 11,
