@@ -57,6 +57,7 @@ fn main() {
     let mut scores = vec![Vec::new(); settings.len()];
     let mut cpu = vec![0.0; settings.len()];
     let mut predicted = vec![(0u64, 0u64); settings.len()];
+    let mut changed = vec![0u64; settings.len()];
     let mut greedy = (0u64, 0u64);
     let mut files: Vec<Option<std::fs::File>> = settings
         .iter()
@@ -97,6 +98,7 @@ fn main() {
             cpu[k] += cpu_seconds() - cpu_start;
             predicted[k].0 += agent.stats.predicted_right;
             predicted[k].1 += agent.stats.predicted;
+            changed[k] += agent.stats.robust_changed;
             let score = Territory::score(&inst, &state);
             scores[k].push(score);
             line += &format!(" {score}");
@@ -124,10 +126,11 @@ fn main() {
         let losses = diffs.iter().filter(|&&x| x < 0.0).count();
         println!(
             "{name}: mean {mean:.0}  vs first {d:+.0} ± {:.0}  won {wins} lost {losses}  \
-             CPU {:.2} s/game  AI moves predicted {:.3}",
+             CPU {:.2} s/game  AI moves predicted {:.3}  robust changes {:.1}/game",
             sd / n.sqrt(),
             cpu[k] / n,
-            predicted[k].0 as f64 / predicted[k].1.max(1) as f64
+            predicted[k].0 as f64 / predicted[k].1.max(1) as f64,
+            changed[k] as f64 / n
         );
     }
 }
