@@ -125,6 +125,7 @@ impl Config {
             "duel_fade" => self.duel.fade = value,
             "duel_prune" => self.duel.prune = value != 0.0,
             "duel_frontier" => self.duel.frontier = value,
+            "duel_frontier_ai" => self.duel.frontier_ai = value,
             "duel_robust_k" => self.duel.robust_k = value as usize,
             "duel_robust_replies" => self.duel.robust_replies = value as usize,
             "duel_robust_width" => self.duel.robust_width = value as usize,
