@@ -12,6 +12,9 @@
 //! and U_MIN=.. skip the seeds with fewer players or a lower level cap.
 //! The CPU seconds per game (this thread's) are printed per setting.
 //! TSV=prefix writes prefix-K.tsv (seed, M, U, score) per setting.
+//! TRACE=1 prints every 5 turns of each game S0, SA, the first AI's legal targets, the
+//! empty cells next to player 0's and to the first AI's cells, and the first AI's random
+//! moves so far (the judge's draws: for looking at games only).
 use arcade::clock::Budget;
 use arcade::game::{play, Game, Params};
 use arcade::games::territory::solver::mc::{Config, MonteCarloAgent};
@@ -57,7 +60,6 @@ fn main() {
     let mut scores = vec![Vec::new(); settings.len()];
     let mut cpu = vec![0.0; settings.len()];
     let mut predicted = vec![(0u64, 0u64); settings.len()];
-    let mut changed = vec![0u64; settings.len()];
     let mut greedy = (0u64, 0u64);
     let mut files: Vec<Option<std::fs::File>> = settings
         .iter()
@@ -98,7 +100,6 @@ fn main() {
             cpu[k] += cpu_seconds() - cpu_start;
             predicted[k].0 += agent.stats.predicted_right;
             predicted[k].1 += agent.stats.predicted;
-            changed[k] += agent.stats.robust_changed;
             let score = Territory::score(&inst, &state);
             if std::env::var("TRACE").is_ok() {
                 // Per 5 turns: S0, SA, the AI's legal targets, the empty cells next to each
@@ -155,11 +156,10 @@ fn main() {
         let losses = diffs.iter().filter(|&&x| x < 0.0).count();
         println!(
             "{name}: mean {mean:.0}  vs first {d:+.0} ± {:.0}  won {wins} lost {losses}  \
-             CPU {:.2} s/game  AI moves predicted {:.3}  robust changes {:.1}/game",
+             CPU {:.2} s/game  AI moves predicted {:.3}",
             sd / n.sqrt(),
             cpu[k] / n,
-            predicted[k].0 as f64 / predicted[k].1.max(1) as f64,
-            changed[k] as f64 / n
+            predicted[k].0 as f64 / predicted[k].1.max(1) as f64
         );
     }
 }

@@ -30,17 +30,6 @@ pub struct DuelConfig {
     /// Weight of each player's frontier: the value of the empty cells next to its cells
     /// (an AI walled in has none), fading like the potentials.
     pub frontier: f64,
-    /// The AIs' frontier weight as a multiple of `frontier` (1: the same as player 0's).
-    pub frontier_ai: f64,
-    /// Robustness to the AI's random move this turn (0: off): the beam's best `robust_k`
-    /// distinct first moves are judged by their value averaged over the AI's reply (its
-    /// greedy move with probability 1 - eps, else a move drawn uniformly from its legal
-    /// targets), see `robust_choice`.
-    pub robust_k: usize,
-    /// At most this many of the AI's random replies are tried (all when it has fewer).
-    pub robust_replies: usize,
-    /// Width of the beam that plans again after each random reply.
-    pub robust_width: usize,
 }
 
 impl Default for DuelConfig {
@@ -53,10 +42,6 @@ impl Default for DuelConfig {
             fade: 30.0,
             prune: false,
             frontier: 0.5,
-            frontier_ai: 1.0,
-            robust_k: 0,
-            robust_replies: 8,
-            robust_width: 16,
         }
     }
 }
@@ -82,8 +67,6 @@ pub struct Plan {
     pub nodes: u64,
     /// Widest beam completed.
     pub width: usize,
-    /// The last layer's plans and values, best first (only when `DuelConfig::robust_k` > 0).
-    pub finals: Vec<(Vec<u8>, f64)>,
 }
 
 /// Sum of the values of the cells in `s` (cell layout).
@@ -227,12 +210,7 @@ fn add_frontier(
     let empty = super::sim::FULL & !owned;
     for p in 0..m {
         let open = super::sim::spread(own[p]) & empty;
-        let weight = if p == 0 {
-            config.frontier
-        } else {
-            config.frontier * config.frontier_ai
-        };
-        estimate[p] += fade * weight * values.sum(open) as f64;
+        estimate[p] += fade * config.frontier * values.sum(open) as f64;
     }
 }
 
@@ -388,35 +366,23 @@ fn beam(
             return None;
         }
     }
-    let (index, best) = beam
+    let (mut index, best) = beam
         .iter()
         .enumerate()
         .max_by(|a, b| a.1.value.total_cmp(&b.1.value))
         .map(|(i, n)| (i, n.value))
         .expect("a legal move always exists");
-    let trace = |mut index: usize| {
-        let mut moves = vec![0u8; depth];
-        for d in (0..depth).rev() {
-            let (parent, mv) = layers[d][index];
-            moves[d] = mv;
-            index = parent as usize;
-        }
-        moves
-    };
-    let moves = trace(index);
-    let mut finals = Vec::new();
-    if config.robust_k > 0 {
-        finals = (0..beam.len())
-            .map(|i| (trace(i), beam[i].value))
-            .collect::<Vec<_>>();
-        finals.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let mut moves = vec![0u8; depth];
+    for d in (0..depth).rev() {
+        let (parent, mv) = layers[d][index];
+        moves[d] = mv;
+        index = parent as usize;
     }
     Some(Plan {
         moves,
         value: best,
         nodes: *nodes,
         width,
-        finals,
     })
 }
 
@@ -469,109 +435,6 @@ pub fn search(
     best.nodes = nodes;
     debug_assert!((best.moves[0] as usize) < CELLS);
     best
-}
-
-/// Player 0's first move judged against the AI's reply this turn (M = 2): for each of the
-/// beam's best `robust_k` distinct first moves (from `plan.finals`), its value is
-/// (1 - eps) times its best plan's value (the AI plays its greedy move) plus eps times the
-/// mean, over the AI's random replies (up to `robust_replies` of its legal targets, the
-/// same for every first move; the greedy target counted with the beam's value), of the
-/// value a new beam of width `robust_width` finds after that turn (player 0 plans again,
-/// to the same turn as the first beam, its best plan's rest kept as a candidate). Returns
-/// the index in `plan.finals` of the chosen first move's best plan (0 when off).
-pub fn robust_choice(
-    root: &Sim,
-    ais: &[KindWeights],
-    eps: f64,
-    values: &Values,
-    config: &DuelConfig,
-    plan: &Plan,
-    nodes: &mut u64,
-) -> usize {
-    let finals = &plan.finals;
-    if config.robust_k == 0 || root.m != 2 || finals.is_empty() || eps <= 0.0 {
-        return 0;
-    }
-    // The best plan (index into `finals`) of each of the best first moves.
-    let mut groups: Vec<usize> = Vec::new();
-    for (i, (moves, _)) in finals.iter().enumerate() {
-        if groups.len() < config.robust_k && groups.iter().all(|&g| finals[g].0[0] != moves[0]) {
-            groups.push(i);
-        }
-    }
-    if groups.len() < 2 {
-        return 0;
-    }
-    // The AI's greedy target now, and a fixed draw of its other targets.
-    let mut targets = [0u8; MAX_PLAYERS];
-    predict(root, ais, values, &mut targets);
-    let greedy = targets[1];
-    let mut all = root.candidates(1);
-    let mut replies = Vec::with_capacity(all.count_ones() as usize);
-    while all != 0 {
-        replies.push(all.trailing_zeros() as u8);
-        all &= all - 1;
-    }
-    let mut rng = FastRng::new(0x9E37_79B9 ^ root.turn as u64);
-    if replies.len() > config.robust_replies.max(1) {
-        // A partial Fisher-Yates shuffle picks the replies tried.
-        for k in 0..config.robust_replies {
-            let j = k + rng.below((replies.len() - k) as u32) as usize;
-            replies.swap(k, j);
-        }
-        replies.truncate(config.robust_replies);
-    }
-    let tried = replies.len() as f64;
-    let sub = DuelConfig {
-        max_width: config.robust_width.max(1),
-        depth: config.depth.saturating_sub(1).max(1),
-        robust_k: 0,
-        ..config.clone()
-    };
-    let mut best = (f64::NEG_INFINITY, 0usize);
-    for &g in &groups {
-        let (moves, beam_value) = (&finals[g].0, finals[g].1);
-        let mut random = 0.0;
-        for &reply in &replies {
-            if reply == greedy {
-                random += beam_value;
-                continue;
-            }
-            let mut sim = root.clone();
-            let mut t = [0u8; MAX_PLAYERS];
-            t[0] = moves[0];
-            t[1] = reply;
-            sim.step(&t, values);
-            random += if sim.turn >= TURNS {
-                evaluate(&sim, values, config)
-            } else {
-                let again = search(
-                    &sim,
-                    ais,
-                    values,
-                    &sub,
-                    &moves[1..],
-                    sub.max_width,
-                    &mut |_| 0.0,
-                );
-                *nodes += again.nodes;
-                again.value
-            };
-        }
-        let value = (1.0 - eps) * beam_value + eps * random / tried;
-        if std::env::var("ROBUST_DEBUG").is_ok() {
-            eprintln!(
-                "turn {} eps {eps:.2} move {} beam {beam_value:.4} random {:.4} -> {value:.4}",
-                root.turn,
-                moves[0],
-                random / tried
-            );
-        }
-        if value > best.0 {
-            best = (value, g);
-        }
-    }
-    best.1
 }
 
 #[cfg(test)]

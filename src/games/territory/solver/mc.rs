@@ -125,10 +125,6 @@ impl Config {
             "duel_fade" => self.duel.fade = value,
             "duel_prune" => self.duel.prune = value != 0.0,
             "duel_frontier" => self.duel.frontier = value,
-            "duel_frontier_ai" => self.duel.frontier_ai = value,
-            "duel_robust_k" => self.duel.robust_k = value as usize,
-            "duel_robust_replies" => self.duel.robust_replies = value as usize,
-            "duel_robust_width" => self.duel.robust_width = value as usize,
             _ => match GroupSetting::parse(name, value) {
                 Some(rule) => self.groups.push(rule),
                 None => panic!("unknown setting {name}"),
@@ -311,8 +307,6 @@ pub struct Stats {
     pub predicted_right: u64,
     /// Time spent updating the particle filters.
     pub learn_ms: f64,
-    /// Turns on which the judgement against the AI's random reply changed the beam's move.
-    pub robust_changed: u64,
 }
 
 /// Everything learnt so far in one game.
@@ -481,29 +475,7 @@ impl Agent<Territory> for MonteCarloAgent {
             );
             self.stats.nodes += plan.nodes;
             self.plan_width = plan.width;
-            // Against the AI's random reply this turn (when on): the chosen first move's
-            // best plan.
-            let chosen = if config.duel.robust_k > 0 {
-                let eps = learner.models[0].mean()[4];
-                duel::robust_choice(
-                    &root,
-                    &ais,
-                    eps,
-                    values,
-                    &config.duel,
-                    &plan,
-                    &mut self.stats.nodes,
-                )
-            } else {
-                0
-            };
-            let moves = if chosen > 0 {
-                self.stats.robust_changed += u64::from(plan.finals[chosen].0[0] != plan.moves[0]);
-                plan.finals[chosen].0.clone()
-            } else {
-                plan.moves
-            };
-            self.plan = (turn, moves);
+            self.plan = (turn, plan.moves);
             self.stats.search_ms += budget.elapsed_ms() - start_ms;
             return Action::to_cell(self.plan.1[0] as usize);
         }
