@@ -327,13 +327,6 @@ fn restore_row(to: &mut Rows, from: &Rows, r: usize) {
 }
 
 /// `swap` on `u128` rows.
-#[cfg_attr(
-    any(
-        target_arch = "x86_64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    ),
-    allow(dead_code)
-)]
 #[inline(always)]
 fn swap_rows(rows: &mut Rows, mv: u16) -> (usize, usize) {
     let cell = (mv >> 1) as usize;
@@ -521,13 +514,6 @@ impl Sim {
     }
 
     /// `settle` on `u128` rows.
-    #[cfg_attr(
-        any(
-            target_arch = "x86_64",
-            all(target_arch = "wasm32", target_feature = "simd128")
-        ),
-        allow(dead_code)
-    )]
     #[inline(always)]
     fn settle_rows(
         &self,
@@ -596,13 +582,6 @@ impl Sim {
     }
 
     /// `pair_bonus` on `u128` rows.
-    #[cfg_attr(
-        any(
-            target_arch = "x86_64",
-            all(target_arch = "wasm32", target_feature = "simd128")
-        ),
-        allow(dead_code)
-    )]
     #[inline(always)]
     fn pair_bonus_rows(&self, rows: &Rows, r: usize) -> i32 {
         let (a, b) = (rows[r + 1], rows[r + 2]);
@@ -699,13 +678,6 @@ impl Sim {
     }
 
     /// `singles` on `u128` rows.
-    #[cfg_attr(
-        any(
-            target_arch = "x86_64",
-            all(target_arch = "wasm32", target_feature = "simd128")
-        ),
-        allow(dead_code)
-    )]
     #[inline(always)]
     fn singles_rows(&self, rows: &Rows, out: &mut Vec<u16>) {
         let n = self.n;
@@ -746,13 +718,6 @@ impl Sim {
     }
 
     /// `pairs` on `u128` rows.
-    #[cfg_attr(
-        any(
-            target_arch = "x86_64",
-            all(target_arch = "wasm32", target_feature = "simd128")
-        ),
-        allow(dead_code)
-    )]
     #[inline(always)]
     fn pairs_rows(&self, rows: &Rows, out: &mut Vec<(u16, u16)>) {
         for r in 0..self.n - 1 {
