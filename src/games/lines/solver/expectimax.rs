@@ -69,6 +69,8 @@ const MAX_SHARE: f64 = 8.0;
 /// that (estimated from the greedy look's own time), the greedy move is played.
 const MIN_ROUNDS: u32 = 2;
 const MAX_ROUNDS: u32 = 4000;
+/// Building rows, what a line taken short of the row costs per missing ball.
+const SHORT_PENALTY: f64 = 0.0;
 /// The value of losing the game (the board filled up).
 const LOST: f64 = -5000.0;
 
@@ -92,6 +94,9 @@ pub struct Tuning {
     /// The learned survival model's weights over `learned::pattern` counts (None:
     /// `learned::expectimax_model`).
     pub learned: Option<Vec<f64>>,
+    /// Building rows, what a line short of the row costs per missing ball
+    /// (`Evaluator::short_penalty`).
+    pub short_penalty: f64,
 }
 
 impl Default for Tuning {
@@ -107,6 +112,7 @@ impl Default for Tuning {
             look: greedy::SHORTLIST,
             lindy: false,
             learned: None,
+            short_penalty: SHORT_PENALTY,
         }
     }
 }
@@ -168,6 +174,7 @@ impl Agent<Lines> for ExpectimaxAgent {
             ev.learned = model.to_vec();
         }
         ev.plan_rows(rows_plan(n, obs.colors));
+        ev.short_penalty = self.tuning.short_penalty;
         let start = budget.elapsed_ms();
         let tuning = &self.tuning;
         let share = time_share(obs, budget.remaining_ms(), tuning);

@@ -494,6 +494,9 @@ pub struct Evaluator {
     /// Rows of `Rows::len` cells and how they are valued (see `Rows`; empty when off).
     rows: Vec<Vec<u8>>,
     pub row_plan: Rows,
+    /// Building rows, what a line taken short of the row's length costs per missing ball
+    /// (`greedy::rank`; 0: nothing, as the greedy agent plays).
+    pub short_penalty: f64,
 }
 
 impl Evaluator {
@@ -523,6 +526,7 @@ impl Evaluator {
             learned: learned::LEARNED.to_vec(),
             rows: Vec::new(),
             row_plan: Rows::OFF,
+            short_penalty: 0.0,
         }
     }
 
