@@ -8,13 +8,14 @@
 //! Usage: cargo run --release --example lines_mid_ab -- N C SEEDS_FROM COUNT
 //! BUDGET=ms per game on the work clock (default 5000); UNIT_US (default 6);
 //! overrides of `expectimax::Tuning`: FINALISTS, RERANKED, RERANK_WEIGHT, PLAYOUT_ROUNDS,
-//! HORIZON, CROWD_POWER, BLEND, LOOK, LINDY (1: on), SHORT_PENALTY, MODEL (a file of the survival term's
+//! HORIZON, CROWD_POWER, BLEND, LOOK, LINDY (1: on), SHORT_PENALTY, EXPOSED, LONG_WEIGHT, CROSS,
+//! LEN (a row plan: 0 none; with SCALE, MIN_EMPTY, POWER), MODEL (a file of the survival term's
 //! weights, as `lines_learn fit` writes them). HIST=1 adds per game and in all the removals by
 //! their size (balls removed at once, a cross counted once) and the mean balls on the board.
 use arcade::clock::Budget;
 use arcade::game::{play, Game, Params};
 use arcade::games::lines::solver::expectimax::ExpectimaxAgent;
-use arcade::games::lines::solver::{learned, work_done};
+use arcade::games::lines::solver::{learned, work_done, Rows};
 use arcade::games::lines::{Lines, State};
 
 #[path = "common/mod.rs"]
@@ -73,6 +74,20 @@ fn main() {
         t.lindy = env::<u8>("LINDY").map_or(t.lindy, |x| x != 0);
         t.learned = model.clone();
         t.short_penalty = env("SHORT_PENALTY").unwrap_or(t.short_penalty);
+        t.exposed_weight = env("EXPOSED").unwrap_or(t.exposed_weight);
+        t.long_weight = env("LONG_WEIGHT").or(t.long_weight);
+        t.cross_weight = env("CROSS").unwrap_or(t.cross_weight);
+        if let Some(len) = env::<usize>("LEN") {
+            t.rows = Some(match len {
+                0 => Rows::OFF,
+                len => Rows {
+                    len,
+                    scale: env("SCALE").unwrap_or(0.2),
+                    min_empty: env("MIN_EMPTY").unwrap_or(10 * (c as usize - 1)),
+                    power: env("POWER").unwrap_or(3),
+                },
+            });
+        }
         let game_start = cpu_seconds();
         let clock = Box::new(move || work_done() as f64 * unit_ms);
         let mut budget = Budget::with_clock(budget_ms, clock);

@@ -24,7 +24,7 @@
 
 use super::greedy::{self, play_move, to_action, Ranked};
 use super::learned::{expectimax_model, learned_weight};
-use super::{long_lines_weight, rows_plan, sample_spawn, Evaluator, Noise, Weights};
+use super::{long_lines_weight, rows_plan, sample_spawn, Evaluator, Noise, Rows, Weights};
 use crate::clock::Budget;
 use crate::game::Agent;
 use crate::games::lines::{Action, Lines, Observation, MAX_MOVES};
@@ -71,6 +71,8 @@ const MIN_ROUNDS: u32 = 2;
 const MAX_ROUNDS: u32 = 4000;
 /// Building rows, what a line taken short of the row costs per missing ball.
 const SHORT_PENALTY: f64 = 0.0;
+/// Building rows, what a hole the coming spawn could fill short costs per ball of its colour.
+const EXPOSED_WEIGHT: f64 = 0.0;
 /// The value of losing the game (the board filled up).
 const LOST: f64 = -5000.0;
 
@@ -97,6 +99,15 @@ pub struct Tuning {
     /// Building rows, what a line short of the row costs per missing ball
     /// (`Evaluator::short_penalty`).
     pub short_penalty: f64,
+    /// Building rows, what a hole the coming spawn could fill short costs
+    /// (`Evaluator::exposed_weight`).
+    pub exposed_weight: f64,
+    /// Overrides of `long_lines_weight` and `rows_plan` (None: theirs).
+    pub long_weight: Option<f64>,
+    pub rows: Option<Rows>,
+    /// While long lines or rows are built, what a point of crossing lines is worth
+    /// (`Evaluator::cross_weight`).
+    pub cross_weight: f64,
 }
 
 impl Default for Tuning {
@@ -113,6 +124,10 @@ impl Default for Tuning {
             lindy: false,
             learned: None,
             short_penalty: SHORT_PENALTY,
+            exposed_weight: EXPOSED_WEIGHT,
+            long_weight: None,
+            rows: None,
+            cross_weight: 0.0,
         }
     }
 }
@@ -165,7 +180,10 @@ impl Agent<Lines> for ExpectimaxAgent {
             self.eval = Some(Evaluator::new(n, self.weights.clone()));
         }
         let ev = self.eval.as_mut().unwrap();
-        ev.long_weight = long_lines_weight(n, obs.colors);
+        ev.long_weight = self
+            .tuning
+            .long_weight
+            .unwrap_or_else(|| long_lines_weight(n, obs.colors));
         let model = match &self.tuning.learned {
             Some(model) => model.as_slice(),
             None => expectimax_model(n, obs.colors),
@@ -173,8 +191,11 @@ impl Agent<Lines> for ExpectimaxAgent {
         if ev.learned != model {
             ev.learned = model.to_vec();
         }
-        ev.plan_rows(rows_plan(n, obs.colors));
+        ev.plan_rows(self.tuning.rows.unwrap_or_else(|| rows_plan(n, obs.colors)));
         ev.short_penalty = self.tuning.short_penalty;
+        ev.exposed_weight = self.tuning.exposed_weight;
+        ev.cross_weight = self.tuning.cross_weight;
+        ev.next = obs.next;
         let start = budget.elapsed_ms();
         let tuning = &self.tuning;
         let share = time_share(obs, budget.remaining_ms(), tuning);

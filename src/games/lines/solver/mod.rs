@@ -61,6 +61,8 @@ pub struct Geometry {
     pub n: usize,
     pub neighbours: Vec<Vec<u8>>,
     pub windows: Vec<[u8; WINDOW]>,
+    /// Each window's direction (index into `RUN_DIRS`).
+    pub win_dir: Vec<u8>,
     /// `by_cell[k]`: the windows that contain cell `k`.
     pub by_cell: Vec<Vec<u16>>,
     /// Distance of each cell from the centre, 0 there and 1 in a corner (Chebyshev).
@@ -76,10 +78,11 @@ impl Geometry {
             .map(|k| super::neighbours(k, n).map(|m| m as u8).collect())
             .collect();
         let mut windows = Vec::new();
+        let mut win_dir = Vec::new();
         let mut by_cell = vec![Vec::new(); cells];
         for r in 0..n as isize {
             for c in 0..n as isize {
-                for (dr, dc) in RUN_DIRS {
+                for (dir, (dr, dc)) in RUN_DIRS.into_iter().enumerate() {
                     let (r_end, c_end) = (r + dr * 4, c + dc * 4);
                     if r_end < 0 || c_end < 0 || r_end >= n as isize || c_end >= n as isize {
                         continue;
@@ -93,6 +96,7 @@ impl Geometry {
                         by_cell[cell as usize].push(windows.len() as u16);
                     }
                     windows.push(w);
+                    win_dir.push(dir as u8);
                 }
             }
         }
@@ -119,6 +123,7 @@ impl Geometry {
             n,
             neighbours,
             windows,
+            win_dir,
             by_cell,
             outward,
             forward8,
@@ -497,6 +502,18 @@ pub struct Evaluator {
     /// Building rows, what a line taken short of the row's length costs per missing ball
     /// (`greedy::rank`; 0: nothing, as the greedy agent plays).
     pub short_penalty: f64,
+    /// Building rows, what a hole of a four that a ball of the coming spawn could fill
+    /// (making a line shorter than the row) costs per such ball (0: not counted).
+    pub exposed_weight: f64,
+    /// The colours of the coming spawn (set by the agent; 0: none).
+    pub next: [u8; 3],
+    /// The exposed holes of the last position `evaluate` valued (see `exposed_weight`).
+    pub last_exposed: f64,
+    /// While long lines or rows are built, what a point of `crosses` is worth (0: off).
+    pub cross_weight: f64,
+    /// `crosses` scratch: per cell, colour and direction, the most balls in a one-colour
+    /// window of 5 through the (empty) cell.
+    cross_best: Vec<u8>,
 }
 
 impl Evaluator {
@@ -527,6 +544,11 @@ impl Evaluator {
             rows: Vec::new(),
             row_plan: Rows::OFF,
             short_penalty: 0.0,
+            exposed_weight: 0.0,
+            next: [0; 3],
+            last_exposed: 0.0,
+            cross_weight: 0.0,
+            cross_best: vec![0; cells * 40],
         }
     }
 
@@ -633,8 +655,15 @@ impl Evaluator {
             self.last_long_extra = self.long_extra(grid);
             value += self.long_weight * self.last_long_extra;
         }
+        self.last_exposed = 0.0;
+        if self.cross_weight != 0.0 && (self.builds_rows(grid) || self.builds_long_lines(grid)) {
+            value += self.cross_weight * self.crosses(grid);
+        }
         if self.builds_rows(grid) {
             value += self.rows_value(grid);
+            if self.exposed_weight != 0.0 && !self.holes.is_empty() {
+                self.last_exposed = self.exposed(grid);
+            }
         }
         if self.learned_weight != 0.0 && features[feature::EMPTY] > 0.0 {
             let mut counts = [0.0; learned::pattern::COUNT];
@@ -691,6 +720,87 @@ impl Evaluator {
             }
         }
         best.iter().sum::<i64>() as f64
+    }
+
+    /// Per colour, the best empty cell where two lines of it could cross: the balls `a >= b`
+    /// of the two fullest one-colour windows of 5 through the cell in two directions give
+    /// `(a * b)^2 / 16` (16 for two fours: one ball makes a cross of 9, worth 38 points).
+    /// Summed over the colours.
+    fn crosses(&mut self, grid: &[u8]) -> f64 {
+        self.cross_best.fill(0);
+        for (wi, win) in self.geo.windows.iter().enumerate() {
+            let mut colour = 0u8;
+            let mut balls = 0u8;
+            for &k in win {
+                let x = grid[k as usize];
+                if x != 0 {
+                    if colour != 0 && x != colour {
+                        colour = MIXED;
+                        break;
+                    }
+                    colour = x;
+                    balls += 1;
+                }
+            }
+            if colour == 0 || colour == MIXED || balls >= WINDOW as u8 {
+                continue;
+            }
+            let dir = self.geo.win_dir[wi] as usize;
+            for &k in win {
+                if grid[k as usize] == 0 {
+                    let slot = k as usize * 40 + colour as usize * 4 + dir;
+                    self.cross_best[slot] = self.cross_best[slot].max(balls);
+                }
+            }
+        }
+        let mut best = [0u32; 10];
+        for k in 0..grid.len() {
+            if grid[k] != 0 {
+                continue;
+            }
+            for (c, best) in best.iter_mut().enumerate().skip(1) {
+                let d = &self.cross_best[k * 40 + c * 4..k * 40 + c * 4 + 4];
+                let (mut a, mut b) = (0u32, 0u32);
+                for &x in d {
+                    let x = x as u32;
+                    if x > a {
+                        b = a;
+                        a = x;
+                    } else if x > b {
+                        b = x;
+                    }
+                }
+                *best = (*best).max(a * b);
+            }
+        }
+        best.iter().map(|&p| (p * p) as f64 / 16.0).sum()
+    }
+
+    /// Building rows: per hole of a four (left by `features`), the balls of the coming spawn
+    /// of its colour when it would make a line shorter than the row there, summed.
+    fn exposed(&mut self, grid: &[u8]) -> f64 {
+        let n = self.geo.n;
+        self.holes.sort_unstable();
+        self.holes.dedup();
+        self.scratch.copy_from_slice(grid);
+        let mut total = 0.0;
+        for i in 0..self.holes.len() {
+            let (hole, colour) = self.holes[i];
+            let balls = self.next.iter().filter(|&&c| c == colour).count();
+            if balls == 0 {
+                continue;
+            }
+            self.scratch[hole as usize] = colour;
+            self.lines.clear();
+            lines_through(&self.scratch, n, hole as usize, &mut self.lines);
+            self.scratch[hole as usize] = 0;
+            self.lines.sort_unstable();
+            self.lines.dedup();
+            if self.lines.len() < self.row_plan.len {
+                total += balls as f64;
+            }
+        }
+        total
     }
 
     /// The features of a position (`feature`), `SPAWN_DUE` left at 0.
