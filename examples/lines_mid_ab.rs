@@ -8,7 +8,7 @@
 //! Usage: cargo run --release --example lines_mid_ab -- N C SEEDS_FROM COUNT
 //! BUDGET=ms per game on the work clock (default 5000); UNIT_US (default 6);
 //! overrides of `expectimax::Tuning`: FINALISTS, RERANKED, RERANK_WEIGHT, PLAYOUT_ROUNDS,
-//! HORIZON, CROWD_POWER, BLEND, LOOK, LINDY (1: on), SHORT_PENALTY, EXPOSED, LONG_WEIGHT, CROSS,
+//! HORIZON, CROWD_POWER, BLEND, LOOK, LINDY (1: on), SHORT_PENALTY, LONG_WEIGHT, CROSS,
 //! LEN (a row plan: 0 none; with SCALE, MIN_EMPTY, POWER), MODEL (a file of the survival term's
 //! weights, as `lines_learn fit` writes them). HIST=1 adds per game and in all the removals by
 //! their size (balls removed at once, a cross counted once) and the mean balls on the board.
@@ -73,10 +73,9 @@ fn main() {
         t.look = env("LOOK").unwrap_or(t.look);
         t.lindy = env::<u8>("LINDY").map_or(t.lindy, |x| x != 0);
         t.learned = model.clone();
-        t.short_penalty = env("SHORT_PENALTY").unwrap_or(t.short_penalty);
-        t.exposed_weight = env("EXPOSED").unwrap_or(t.exposed_weight);
+        t.short_penalty = env("SHORT_PENALTY").or(t.short_penalty);
         t.long_weight = env("LONG_WEIGHT").or(t.long_weight);
-        t.cross_weight = env("CROSS").unwrap_or(t.cross_weight);
+        t.cross_weight = env("CROSS").or(t.cross_weight);
         if let Some(len) = env::<usize>("LEN") {
             t.rows = Some(match len {
                 0 => Rows::OFF,

@@ -1,4 +1,6 @@
-//! Expectimax over the spawn, two plies deep. While rows are built (`super::Rows`: three
+//! Expectimax over the spawn, two plies deep. With three and four colours on roomy boards its evaluation also
+//! values crossing lines (`super::cross_lines_weight`) and, with three, makes a line short of
+//! the row cost more (`super::short_line_penalty`); the greedy agent does neither. While rows are built (`super::Rows`: three
 //! colours, four from N = 9 on, five at N = 10 and 11, with room left) it plays the greedy look instead, widened
 //! as far as the time affords: there sampling the spawn scored less than the greedy look
 //! (N = 10, C = 3, 8 seeds at 5 s: 5,280 against 6,371). The greedy look ranks the moves (a line now is
@@ -24,7 +26,10 @@
 
 use super::greedy::{self, play_move, to_action, Ranked};
 use super::learned::{expectimax_model, learned_weight};
-use super::{long_lines_weight, rows_plan, sample_spawn, Evaluator, Noise, Rows, Weights};
+use super::{
+    cross_lines_weight, long_lines_weight, rows_plan, sample_spawn, short_line_penalty, Evaluator,
+    Noise, Rows, Weights,
+};
 use crate::clock::Budget;
 use crate::game::Agent;
 use crate::games::lines::{Action, Lines, Observation, MAX_MOVES};
@@ -69,10 +74,6 @@ const MAX_SHARE: f64 = 8.0;
 /// that (estimated from the greedy look's own time), the greedy move is played.
 const MIN_ROUNDS: u32 = 2;
 const MAX_ROUNDS: u32 = 4000;
-/// Building rows, what a line taken short of the row costs per missing ball.
-const SHORT_PENALTY: f64 = 0.0;
-/// Building rows, what a hole the coming spawn could fill short costs per ball of its colour.
-const EXPOSED_WEIGHT: f64 = 0.0;
 /// The value of losing the game (the board filled up).
 const LOST: f64 = -5000.0;
 
@@ -97,17 +98,14 @@ pub struct Tuning {
     /// `learned::expectimax_model`).
     pub learned: Option<Vec<f64>>,
     /// Building rows, what a line short of the row costs per missing ball
-    /// (`Evaluator::short_penalty`).
-    pub short_penalty: f64,
-    /// Building rows, what a hole the coming spawn could fill short costs
-    /// (`Evaluator::exposed_weight`).
-    pub exposed_weight: f64,
+    /// (`Evaluator::short_penalty`; None: `short_line_penalty`).
+    pub short_penalty: Option<f64>,
     /// Overrides of `long_lines_weight` and `rows_plan` (None: theirs).
     pub long_weight: Option<f64>,
     pub rows: Option<Rows>,
     /// While long lines or rows are built, what a point of crossing lines is worth
-    /// (`Evaluator::cross_weight`).
-    pub cross_weight: f64,
+    /// (`Evaluator::cross_weight`; None: `cross_lines_weight`).
+    pub cross_weight: Option<f64>,
 }
 
 impl Default for Tuning {
@@ -123,11 +121,10 @@ impl Default for Tuning {
             look: greedy::SHORTLIST,
             lindy: false,
             learned: None,
-            short_penalty: SHORT_PENALTY,
-            exposed_weight: EXPOSED_WEIGHT,
+            short_penalty: None,
             long_weight: None,
             rows: None,
-            cross_weight: 0.0,
+            cross_weight: None,
         }
     }
 }
@@ -192,10 +189,10 @@ impl Agent<Lines> for ExpectimaxAgent {
             ev.learned = model.to_vec();
         }
         ev.plan_rows(self.tuning.rows.unwrap_or_else(|| rows_plan(n, obs.colors)));
-        ev.short_penalty = self.tuning.short_penalty;
-        ev.exposed_weight = self.tuning.exposed_weight;
-        ev.cross_weight = self.tuning.cross_weight;
-        ev.next = obs.next;
+        ev.short_penalty =
+            (self.tuning.short_penalty).unwrap_or_else(|| short_line_penalty(n, obs.colors));
+        ev.cross_weight =
+            (self.tuning.cross_weight).unwrap_or_else(|| cross_lines_weight(n, obs.colors));
         let start = budget.elapsed_ms();
         let tuning = &self.tuning;
         let share = time_share(obs, budget.remaining_ms(), tuning);

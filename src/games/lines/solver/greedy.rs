@@ -93,7 +93,7 @@ pub fn rank(ev: &mut Evaluator, grid: &[u8], limit: usize) -> Vec<Ranked> {
             let short = rows && points > 0 && lines.len() < row_len;
             let mut value = points as f64 + ev.evaluate(&after);
             if points == 0 {
-                value += spawn_due - ev.exposed_weight * ev.last_exposed;
+                value += spawn_due;
             }
             if short {
                 value -= ev.short_penalty * (row_len - lines.len()) as f64;

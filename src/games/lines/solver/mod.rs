@@ -18,6 +18,11 @@
 //!   room, every row of 6 to 8 cells by how close it is to one colour,
 //!   `(2 * majority - balls)^3` (`Rows`; the fourth power on 7 x 7): lines
 //!   longer than five are built on purpose, and a shorter line waits,
+//! - for the expectimax agent, with three and four colours while long lines or rows are
+//!   built, per colour the empty cell where two of its one-colour windows of 5 through the
+//!   cell are fullest (`Evaluator::crosses`): two fours there make a cross of 9 balls with
+//!   one more, worth 38 points (a line of 8: 28); and with three colours a line taken short
+//!   of the row costs 20 a missing ball (`short_line_penalty`),
 //! - on boards with fewer than 16 cells per colour, a learned term
 //!   (`learned`): the log-odds that the game is still alive 60 moves later, from a histogram
 //!   of local patterns (balls by their same-colour and empty neighbours, empty cells by the
@@ -354,6 +359,39 @@ pub fn long_lines_weight(n: usize, colours: u8) -> f64 {
     }
 }
 
+/// Building rows, what a line taken short of the row costs per missing ball
+/// (`Evaluator::short_penalty`; the expectimax agent's, the greedy agent takes none).
+pub fn short_line_penalty(n: usize, colours: u8) -> f64 {
+    match (colours, n) {
+        (3, 9..) => SHORT_PENALTY_3,
+        _ => 0.0,
+    }
+}
+
+/// Expectimax games on the work clock (`examples/lines_mid_ab.rs`, BUDGET=1000, 40 seeds a
+/// group from 110001, paired, all games full), against none: N = 9 / 10 / 11 +123 ± 31,
+/// +230 ± 51, +363 ± 40; 10 scored less at N = 10, 11 (+215 ± 59, +246 ± 51). With four
+/// colours (N = 11) and five (N = 10) it lost a little (8 seeds: -86 ± 56, -28 ± 25). With
+/// the crosses on (N = 10, 16 seeds) +140 over crosses alone.
+const SHORT_PENALTY_3: f64 = 20.0;
+
+/// While long lines or rows are built, what a point of `Evaluator::crosses` is worth (the
+/// expectimax agent's; the greedy agent values no crosses): three and four colours only.
+pub fn cross_lines_weight(_n: usize, colours: u8) -> f64 {
+    match colours {
+        3 | 4 => CROSS_WEIGHT,
+        _ => 0.0,
+    }
+}
+
+/// Expectimax games on the work clock (BUDGET=1000, 16 seeds a group from 110001, paired, all
+/// games full): N = 10, C = 3 (with `SHORT_PENALTY_3`) weight 2 / 6 / 12 / 20 / 40 / 80:
+/// +257 ± 90, +737 ± 69, +1,085 ± 69, +1,462 ± 83, +1,168 ± 85, +892 ± 61; N = 11, C = 3
+/// 6 / 20 / 40: +705 ± 72, +1,377 ± 73, +1,252 ± 99; N = 11, C = 4 6 / 20 / 40: +608 ± 66,
+/// +958 ± 84, +545 ± 77. Five colours lost (N = 10: 6 / 20 / 40 +6 ± 24, -198 ± 29, -379 ±
+/// 27), six too (N = 11 weight 6: -16 ± 25).
+const CROSS_WEIGHT: f64 = 20.0;
+
 /// On the roomiest boards, lines longer than five are built on purpose: every row of `len`
 /// cells is valued by how close it is to holding one colour only (`Evaluator::rows_value`),
 /// and a line of fewer than `len` balls is not taken first while more than `min_empty` cells
@@ -502,13 +540,6 @@ pub struct Evaluator {
     /// Building rows, what a line taken short of the row's length costs per missing ball
     /// (`greedy::rank`; 0: nothing, as the greedy agent plays).
     pub short_penalty: f64,
-    /// Building rows, what a hole of a four that a ball of the coming spawn could fill
-    /// (making a line shorter than the row) costs per such ball (0: not counted).
-    pub exposed_weight: f64,
-    /// The colours of the coming spawn (set by the agent; 0: none).
-    pub next: [u8; 3],
-    /// The exposed holes of the last position `evaluate` valued (see `exposed_weight`).
-    pub last_exposed: f64,
     /// While long lines or rows are built, what a point of `crosses` is worth (0: off).
     pub cross_weight: f64,
     /// `crosses` scratch: per cell, colour and direction, the most balls in a one-colour
@@ -544,9 +575,6 @@ impl Evaluator {
             rows: Vec::new(),
             row_plan: Rows::OFF,
             short_penalty: 0.0,
-            exposed_weight: 0.0,
-            next: [0; 3],
-            last_exposed: 0.0,
             cross_weight: 0.0,
             cross_best: vec![0; cells * 40],
         }
@@ -655,15 +683,11 @@ impl Evaluator {
             self.last_long_extra = self.long_extra(grid);
             value += self.long_weight * self.last_long_extra;
         }
-        self.last_exposed = 0.0;
         if self.cross_weight != 0.0 && (self.builds_rows(grid) || self.builds_long_lines(grid)) {
             value += self.cross_weight * self.crosses(grid);
         }
         if self.builds_rows(grid) {
             value += self.rows_value(grid);
-            if self.exposed_weight != 0.0 && !self.holes.is_empty() {
-                self.last_exposed = self.exposed(grid);
-            }
         }
         if self.learned_weight != 0.0 && features[feature::EMPTY] > 0.0 {
             let mut counts = [0.0; learned::pattern::COUNT];
@@ -728,6 +752,8 @@ impl Evaluator {
     /// Summed over the colours.
     fn crosses(&mut self, grid: &[u8]) -> f64 {
         self.cross_best.fill(0);
+        // The highest colour met: the colours above it need no look.
+        let mut top = 0u8;
         for (wi, win) in self.geo.windows.iter().enumerate() {
             let mut colour = 0u8;
             let mut balls = 0u8;
@@ -745,6 +771,7 @@ impl Evaluator {
             if colour == 0 || colour == MIXED || balls >= WINDOW as u8 {
                 continue;
             }
+            top = top.max(colour);
             let dir = self.geo.win_dir[wi] as usize;
             for &k in win {
                 if grid[k as usize] == 0 {
@@ -758,7 +785,7 @@ impl Evaluator {
             if grid[k] != 0 {
                 continue;
             }
-            for (c, best) in best.iter_mut().enumerate().skip(1) {
+            for (c, best) in best.iter_mut().enumerate().take(top as usize + 1).skip(1) {
                 let d = &self.cross_best[k * 40 + c * 4..k * 40 + c * 4 + 4];
                 let (mut a, mut b) = (0u32, 0u32);
                 for &x in d {
@@ -774,33 +801,6 @@ impl Evaluator {
             }
         }
         best.iter().map(|&p| (p * p) as f64 / 16.0).sum()
-    }
-
-    /// Building rows: per hole of a four (left by `features`), the balls of the coming spawn
-    /// of its colour when it would make a line shorter than the row there, summed.
-    fn exposed(&mut self, grid: &[u8]) -> f64 {
-        let n = self.geo.n;
-        self.holes.sort_unstable();
-        self.holes.dedup();
-        self.scratch.copy_from_slice(grid);
-        let mut total = 0.0;
-        for i in 0..self.holes.len() {
-            let (hole, colour) = self.holes[i];
-            let balls = self.next.iter().filter(|&&c| c == colour).count();
-            if balls == 0 {
-                continue;
-            }
-            self.scratch[hole as usize] = colour;
-            self.lines.clear();
-            lines_through(&self.scratch, n, hole as usize, &mut self.lines);
-            self.scratch[hole as usize] = 0;
-            self.lines.sort_unstable();
-            self.lines.dedup();
-            if self.lines.len() < self.row_plan.len {
-                total += balls as f64;
-            }
-        }
-        total
     }
 
     /// The features of a position (`feature`), `SPAWN_DUE` left at 0.
@@ -1376,6 +1376,37 @@ mod tests {
         grid[8 * n + 8] = 0;
         ev.evaluate(&grid);
         assert_eq!(ev.last_long_extra, 0.0);
+    }
+
+    #[test]
+    fn two_fours_through_one_empty_cell_are_a_cross() {
+        // 9 x 9: reds at (4, 0..4) and (0..4, 4); the empty (4, 4) completes both (a cross of
+        // 9 balls). Windows of 4 reds through one cell in two directions: (4 * 4)^2 / 16.
+        let n = 9;
+        let mut grid = vec![0u8; n * n];
+        for i in 0..4 {
+            grid[4 * n + i] = 1;
+            grid[i * n + 4] = 1;
+        }
+        let mut ev = Evaluator::new(n, Weights::default());
+        assert_eq!(ev.crosses(&grid), 16.0);
+        // A blue beyond the crossing cell leaves it (the row's window (4, 0..4) holds no
+        // blue); the blue alone is worth (1 * 1)^2 / 16.
+        grid[4 * n + 5] = 2;
+        assert_eq!(ev.crosses(&grid), 16.0 + 1.0 / 16.0);
+        // A blue in the row instead of its last red: (4, 4) now completes the column only.
+        grid[4 * n + 5] = 0;
+        grid[4 * n + 3] = 2;
+        assert!(ev.crosses(&grid) < 16.0);
+        // Off (the greedy agent) or on, only while long lines or rows are built.
+        grid[4 * n + 3] = 1;
+        let plain = ev.evaluate(&grid);
+        ev.cross_weight = 2.0;
+        assert_eq!(ev.evaluate(&grid), plain, "no long lines on this board");
+        ev.long_weight = 1.0;
+        let with = ev.evaluate(&grid);
+        ev.cross_weight = 0.0;
+        assert!((with - ev.evaluate(&grid) - 2.0 * 16.0).abs() < 1e-9);
     }
 
     #[test]
