@@ -781,10 +781,7 @@ impl Evaluator {
             }
         }
         let mut best = [0u32; 10];
-        for k in 0..grid.len() {
-            if grid[k] != 0 {
-                continue;
-            }
+        for (k, _) in grid.iter().enumerate().filter(|&(_, &x)| x == 0) {
             for (c, best) in best.iter_mut().enumerate().take(top as usize + 1).skip(1) {
                 let d = &self.cross_best[k * 40 + c * 4..k * 40 + c * 4 + 4];
                 let (mut a, mut b) = (0u32, 0u32);
@@ -1391,9 +1388,14 @@ mod tests {
         let mut ev = Evaluator::new(n, Weights::default());
         assert_eq!(ev.crosses(&grid), 16.0);
         // A blue beyond the crossing cell leaves it (the row's window (4, 0..4) holds no
-        // blue); the blue alone is worth (1 * 1)^2 / 16.
+        // blue); a lone ball crosses nothing (two lines through it meet only at its cell).
         grid[4 * n + 5] = 2;
+        assert_eq!(ev.crosses(&grid), 16.0);
+        // A second blue below the first: the empty cell left of the lower one lies in a row
+        // window and a diagonal window holding a blue each.
+        grid[5 * n + 5] = 2;
         assert_eq!(ev.crosses(&grid), 16.0 + 1.0 / 16.0);
+        grid[5 * n + 5] = 0;
         // A blue in the row instead of its last red: (4, 4) now completes the column only.
         grid[4 * n + 5] = 0;
         grid[4 * n + 3] = 2;
