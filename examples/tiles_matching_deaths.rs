@@ -7,13 +7,20 @@
 //! if given, force the board side and the discard limit too (else each seed draws its own).
 //!
 //! With LOST set in the environment it also names each lost game: seed, S, D and its length.
-//! With GAMES set it prints every game as `game SEED MOVES LOST SCORE` (LOST is 0 or 1), to
-//! compare two players seed for seed. Run with THREADS = 1 to have them in seed order.
+//! With GAMES set it prints every game as `game SEED MOVES LOST SCORE CPU_MS WORK` (LOST is 0
+//! or 1; CPU_MS the thread's CPU time, WORK `eval::work_units`), to compare two players seed
+//! for seed. Run with THREADS = 1 to have them in seed order.
+//!
+//! With WORK_NS set the games play on a budget of LIMIT_MS (default 5,000) on the work clock
+//! instead (each work unit counts WORK_NS ns; about 10 on the sixth session's machine, where
+//! 5,000 then buys what about 5 s of CPU does): clock-free, so runs repeat exactly.
 //!
 //! Usage: cargo run --release --example tiles_matching_deaths -- FIRST_SEED COUNT N MAX_MOVES [THREADS [S D]]
+#[path = "common/mod.rs"]
+mod common;
 use arcade::clock::Budget;
 use arcade::game::{Agent, Game, Params};
-use arcade::games::tiles_matching::solver::eval::EvalAgent;
+use arcade::games::tiles_matching::solver::eval::{work_units, EvalAgent};
 use arcade::games::tiles_matching::TilesMatching;
 
 /// Moves played, whether the game was lost, and the score.
@@ -28,17 +35,20 @@ fn play(seed: u64, n: i64, sd: Option<(i64, i64)>, max_moves: usize) -> (usize, 
     let name_lost = std::env::var_os("LOST").is_some();
     let mut state = TilesMatching::start(&instance);
     let mut agent = EvalAgent::default();
-    let mut budget = Budget::new(1e12);
+    let mut budget = work_budget().unwrap_or_else(|| Budget::new(1e12));
+    let (cpu, work) = (common::thread_cpu_ms(), work_units());
     while !TilesMatching::is_over(&instance, &state) && state.moves < max_moves {
         let action = agent.act(&TilesMatching::observe(&instance, &state), &mut budget);
         TilesMatching::apply(&instance, &mut state, &action).expect("eval plays legal moves");
     }
     if std::env::var_os("GAMES").is_some() {
         println!(
-            "game {seed} {} {} {}",
+            "game {seed} {} {} {} {:.0} {}",
             state.moves,
             state.gave_up as u8,
-            TilesMatching::score(&instance, &state)
+            TilesMatching::score(&instance, &state),
+            common::thread_cpu_ms() - cpu,
+            work_units() - work
         );
     }
     if name_lost && state.gave_up {
@@ -50,6 +60,22 @@ fn play(seed: u64, n: i64, sd: Option<(i64, i64)>, max_moves: usize) -> (usize, 
         state.gave_up,
         TilesMatching::score(&instance, &state),
     )
+}
+
+/// With WORK_NS set, a budget of LIMIT_MS (default 5,000) on the work clock: each unit of
+/// `work_units` counts WORK_NS nanoseconds, so the same budget buys the same work on any
+/// machine and under any load, and runs repeat exactly.
+fn work_budget() -> Option<Budget> {
+    let ns: f64 = std::env::var("WORK_NS")
+        .ok()?
+        .parse()
+        .expect("WORK_NS: a number");
+    let limit: f64 =
+        std::env::var("LIMIT_MS").map_or(5000.0, |v| v.parse().expect("LIMIT_MS: a number"));
+    Some(Budget::with_clock(
+        limit,
+        Box::new(move || work_units() as f64 * ns * 1e-6),
+    ))
 }
 
 fn main() {

@@ -15,6 +15,7 @@
 use super::duel::{self, DuelConfig};
 use super::model::{AiModel, MoveSummary};
 use super::sim::{bit, pick, Bits, FastRng, Sim, Values};
+use super::value;
 use crate::clock::Budget;
 use crate::game::Agent;
 use crate::games::territory::{Action, Observation, Territory, CELLS, MAX_PLAYERS, TURNS};
@@ -54,6 +55,10 @@ pub struct Config {
     /// The rollout's value extrapolates each player's score gain over the rollout to the
     /// end of the game, by this fraction of the turns left (0: the score at the horizon).
     pub extrapolate: f64,
+    /// When M >= 3, the rollout's value blends the score ratio at its horizon with the
+    /// learnt prediction of the final one (`value::predict`) by this weight (0: the ratio
+    /// only, 1: the prediction only). M = 2 never reads it.
+    pub leaf_value: f64,
     /// Games with at most this many players (AIs included) are played by the beam search of
     /// `duel` instead of rollouts (0: never).
     pub duel_players: usize,
@@ -99,6 +104,7 @@ impl Default for Config {
             policy_jitter: 0.0,
             defend: 0.7,
             extrapolate: 0.0,
+            leaf_value: 0.0,
             duel_players: 2,
             duel_min_u: 2,
             duel: DuelConfig::default(),
@@ -115,6 +121,7 @@ impl Config {
             "horizon" => self.horizon = value as usize,
             "duel_horizon" => self.duel_horizon = value as usize,
             "extrapolate" => self.extrapolate = value,
+            "leaf_value" => self.leaf_value = value,
             "own_weight" => self.set("policy1@m3-8", value),
             "duel_players" => self.duel_players = value as usize,
             "duel_min_u" => self.duel_min_u = value as u8,
@@ -145,6 +152,7 @@ impl Config {
                     Knob::Horizon => config.horizon = rule.value as usize,
                     Knob::MaxIterations => config.max_iterations = rule.value as usize,
                     Knob::Extrapolate => config.extrapolate = rule.value,
+                    Knob::LeafValue => config.leaf_value = rule.value,
                 }
             }
         }
@@ -215,6 +223,8 @@ pub enum Knob {
     MaxIterations,
     /// `extrapolate` (the rollout value's projection of score gains to turn 100).
     Extrapolate,
+    /// `leaf_value` (the learnt final-score prediction's weight in the rollout value).
+    LeafValue,
 }
 
 /// A setting for the games with M in `m.0..=m.1` and U in `u.0..=u.1`.
@@ -228,7 +238,7 @@ pub struct GroupSetting {
 
 impl GroupSetting {
     /// Reads a rule's name: the knob (`policy0`..`policy6`, `policy_eps`, `defend`,
-    /// `policy_jitter`, `horizon`, `max_iterations`, `extrapolate`), then
+    /// `policy_jitter`, `horizon`, `max_iterations`, `extrapolate`, `leaf_value`), then
     /// optionally `@mA-B` or `@mA` and `@uA-B` or `@uA` (all M or U when left out).
     pub fn parse(name: &str, value: f64) -> Option<GroupSetting> {
         let mut parts = name.split('@');
@@ -239,6 +249,7 @@ impl GroupSetting {
             "horizon" => Knob::Horizon,
             "max_iterations" => Knob::MaxIterations,
             "extrapolate" => Knob::Extrapolate,
+            "leaf_value" => Knob::LeafValue,
             k => {
                 let index: usize = k.strip_prefix("policy")?.parse().ok()?;
                 (index < 7).then_some(Knob::Policy(index))?
@@ -489,6 +500,7 @@ impl Agent<Territory> for MonteCarloAgent {
         let mut round = 1.0;
         let horizon = config.horizon_for(obs.m).min(TURNS - turn);
         let m = obs.m;
+        let leaf_value = if m >= 3 { config.leaf_value } else { 0.0 };
         let mut totals = vec![0.0; options.len()];
         let mut active: Vec<usize> = (0..options.len()).collect();
         let mut runs = 0usize;
@@ -551,7 +563,11 @@ impl Agent<Territory> for MonteCarloAgent {
                     targets[0] = config.choose(&policy, &sim, values, threatened, &mut rng);
                     sim.step(&targets, values);
                 }
-                totals[i] += rollout_value(&root, &sim, config.extrapolate);
+                let mut value = rollout_value(&root, &sim, config.extrapolate);
+                if leaf_value > 0.0 {
+                    value += leaf_value * (value::predict(&sim, values) - value);
+                }
+                totals[i] += value;
             }
             self.stats.rollouts += active.len() as u64;
             self.stats.steps += (active.len() * horizon) as u64;
@@ -717,6 +733,7 @@ mod tests {
         config.set("horizon@m3-8@u5", 20.0);
         config.set("max_iterations@u5", 130.0);
         config.set("extrapolate@m3-8@u3-4", 0.3);
+        config.set("leaf_value@m4-8@u3", 0.5);
         let base = Config::default();
         assert_eq!(config.for_game(4, 2).policy[3], base.policy[3]);
         assert_eq!(config.for_game(5, 2).policy[3], 1.6);
@@ -742,9 +759,34 @@ mod tests {
         assert_eq!(config.for_game(8, 4).extrapolate, 0.3);
         assert_eq!(config.for_game(8, 5).extrapolate, base.extrapolate);
         assert_eq!(config.for_game(2, 3).extrapolate, base.extrapolate);
+        assert_eq!(config.for_game(4, 3).leaf_value, 0.5);
+        assert_eq!(config.for_game(3, 3).leaf_value, base.leaf_value);
+        assert_eq!(config.for_game(8, 4).leaf_value, base.leaf_value);
         for bad in ["policy7", "policy3@x5", "defend@m5-", "speed"] {
             assert_eq!(GroupSetting::parse(bad, 1.0), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn the_leaf_value_changes_the_play_with_3_players_or_more_only() {
+        let moves = |m: i64, u: i64, leaf_value: f64| {
+            let mut params = Params::new();
+            params.insert("M".into(), m);
+            params.insert("U".into(), u);
+            let inst = Territory::generate(7, &params);
+            let config = Config {
+                max_iterations: 20,
+                leaf_value,
+                ..Config::default()
+            };
+            let mut agent = MonteCarloAgent::with_config(config);
+            // A mock clock that never runs out: the iteration cap sets the work.
+            let mut budget = Budget::with_clock(1e9, stepping_clock(0.001));
+            play::<Territory>(&inst, &mut agent, &mut budget).unwrap().0
+        };
+        assert_ne!(moves(4, 3, 0.0), moves(4, 3, 1.0));
+        // M = 2 (U = 1 plays rollouts, not the beam) never reads it.
+        assert_eq!(moves(2, 1, 0.0), moves(2, 1, 1.0));
     }
 
     #[test]

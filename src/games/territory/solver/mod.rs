@@ -6,3 +6,4 @@ pub mod greedy;
 pub mod mc;
 pub mod model;
 pub mod sim;
+pub mod value;

@@ -27,6 +27,25 @@ use crate::games::tiles_matching::{
     Action, Board, Observation, Tile, TilesMatching, EMPTY, MOVES, WILD,
 };
 
+thread_local! {
+    /// Work done by this thread's evaluation (`work_units`).
+    static WORK: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+#[inline]
+fn add_work(units: usize) {
+    WORK.with(|w| w.set(w.get() + units as u64));
+}
+
+/// The evaluation work this thread has done so far, in units of about one cell visited:
+/// a board analysis counts its cells, preparing a placement its frontier and lines, each
+/// tile valued on a prepared cell a few units. A clock-free stand-in for time
+/// (`examples/tiles_matching_deaths.rs`, WORK_NS): play repeats exactly, and the same budget
+/// is the same work whatever else the machine runs.
+pub fn work_units() -> u64 {
+    WORK.with(|w| w.get())
+}
+
 /// Bit `color * 10 + shape` of a `u128` stands for the regular tile (colour, shape).
 type Combos = u128;
 
@@ -345,6 +364,7 @@ struct Analysis {
 impl Analysis {
     fn new(ctx: &Ctx, board: &Board) -> Self {
         let s = ctx.side;
+        add_work(s * s);
         let cells = board.cells();
         let mut a = Analysis {
             accept: [0; 144],
@@ -405,6 +425,7 @@ impl Analysis {
     fn put_at<'a>(&'a self, ctx: &Ctx, board: &'a Board, cell: usize) -> Put<'a> {
         let s = ctx.side;
         let (r, c) = (cell / s, cell % s);
+        add_work(self.frontier.len() + 2 * s);
         let mut t = self.totals;
         let clears = t.row_filled[r] as usize + 1 == s || t.col_filled[c] as usize + 1 == s;
         t.add(
@@ -578,6 +599,7 @@ fn best_cells(ctx: &Ctx, a: &Analysis, board: &Board, after: u8) -> ([Best; 100]
         bounded.push((bound, put));
     }
     bounded.sort_by(|x, y| y.0.total_cmp(&x.0));
+    let mut valued = 0;
     for (bound, put) in &bounded {
         let f = put.cell;
         let mut bits = a.accept[f];
@@ -590,13 +612,17 @@ fn best_cells(ctx: &Ctx, a: &Analysis, board: &Board, after: u8) -> ([Best; 100]
             // A clear leaves the same board whatever the tile.
             let v = match put.clears {
                 true => *bound,
-                false => put.value(ctx, code as u8, after),
+                false => {
+                    valued += 1;
+                    put.value(ctx, code as u8, after)
+                }
             };
             if beats(v, f, best[code]) {
                 best[code] = (v, f);
             }
         }
     }
+    add_work(4 * valued);
     (best, best_wild)
 }
 
@@ -883,6 +909,49 @@ mod tests {
         // At the limit no discard is left.
         let x = board_features(9, 8, 2, &board, 2);
         assert_eq!((x[1], x[3]), (0.0, 0.0));
+    }
+
+    #[test]
+    fn the_work_counter_counts_an_analysis_by_its_cells() {
+        let ctx = Ctx::new(9, 10, 2);
+        let mut cells = vec![EMPTY; 100];
+        cells[44] = 34;
+        let board = Board::from_cells(10, cells);
+        let before = work_units();
+        let a = analysed(&ctx, &board);
+        assert_eq!(work_units() - before, 100);
+        let before = work_units();
+        a.put_at(&ctx, &board, 45);
+        // Four frontier cells and two lines of ten.
+        assert_eq!(work_units() - before, 4 + 20);
+    }
+
+    /// On the work clock a game repeats exactly, and a smaller budget buys less look-ahead.
+    #[test]
+    fn a_game_on_the_work_clock_repeats() {
+        let mut params = Params::new();
+        for (name, v) in [("n", 10), ("s", 8), ("d", 2)] {
+            params.insert(name.into(), v);
+        }
+        let inst = TilesMatching::generate(21, &params);
+        let game = |limit_ms: f64| {
+            let clock = Box::new(|| work_units() as f64 * 1e-5);
+            let mut budget = Budget::with_clock(limit_ms, clock);
+            let mut state = TilesMatching::start(&inst);
+            let mut agent = EvalAgent::default();
+            let start = work_units();
+            let mut actions = Vec::new();
+            while !TilesMatching::is_over(&inst, &state) && state.moves < 100 {
+                let action = agent.act(&TilesMatching::observe(&inst, &state), &mut budget);
+                TilesMatching::apply(&inst, &mut state, &action).unwrap();
+                actions.push(action);
+            }
+            (actions, work_units() - start)
+        };
+        let (first, work) = game(5000.0);
+        assert_eq!(game(5000.0), (first.clone(), work));
+        let (_, less) = game(20.0);
+        assert!(less < work, "{less} vs {work}");
     }
 
     #[test]
