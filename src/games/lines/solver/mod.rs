@@ -376,20 +376,27 @@ pub fn short_line_penalty(n: usize, colours: u8) -> f64 {
 const SHORT_PENALTY_3: f64 = 20.0;
 
 /// While long lines or rows are built, what a point of `Evaluator::crosses` is worth (the
-/// expectimax agent's; the greedy agent values no crosses): three and four colours only.
-pub fn cross_lines_weight(_n: usize, colours: u8) -> f64 {
-    match colours {
-        3 | 4 => CROSS_WEIGHT,
+/// expectimax agent's; the greedy agent values no crosses): three and four colours, and five
+/// on 11 x 11 at a lower weight.
+pub fn cross_lines_weight(n: usize, colours: u8) -> f64 {
+    match (colours, n) {
+        (3 | 4, _) => CROSS_WEIGHT,
+        (5, 11) => CROSS_WEIGHT_5,
         _ => 0.0,
     }
 }
+
+/// Five colours on 11 x 11 (work clock as below): weight 6 / 10 / 20 +204 ± 32, +303 ± 59,
+/// +171 ± 53 (16 seeds from 110001); 6 on seeds 120001..120030 +314 ± 25, 30-0, all full.
+/// On 10 x 10 weight 6 gained nothing (+6 ± 24) and 20 lost.
+const CROSS_WEIGHT_5: f64 = 6.0;
 
 /// Expectimax games on the work clock (BUDGET=1000, 16 seeds a group from 110001, paired, all
 /// games full): N = 10, C = 3 (with `SHORT_PENALTY_3`) weight 2 / 6 / 12 / 20 / 40 / 80:
 /// +257 ± 90, +737 ± 69, +1,085 ± 69, +1,462 ± 83, +1,168 ± 85, +892 ± 61; N = 11, C = 3
 /// 6 / 20 / 40: +705 ± 72, +1,377 ± 73, +1,252 ± 99; N = 11, C = 4 6 / 20 / 40: +608 ± 66,
 /// +958 ± 84, +545 ± 77. Five colours lost (N = 10: 6 / 20 / 40 +6 ± 24, -198 ± 29, -379 ±
-/// 27), six too (N = 11 weight 6: -16 ± 25).
+/// 27; but see `CROSS_WEIGHT_5`), six too (N = 11 weight 6: -16 ± 25).
 const CROSS_WEIGHT: f64 = 20.0;
 
 /// On the roomiest boards, lines longer than five are built on purpose: every row of `len`
