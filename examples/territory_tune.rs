@@ -12,10 +12,13 @@
 //! and U_MIN=.. skip the seeds with fewer players or a lower level cap.
 //! The CPU seconds per game (this thread's) are printed per setting.
 //! TSV=prefix writes prefix-K.tsv (seed, M, U, score) per setting.
+//! TRACE=1 prints every 5 turns of each game S0, SA, the first AI's legal targets, the
+//! empty cells next to player 0's and to the first AI's cells, and the first AI's random
+//! moves so far (the judge's draws: for looking at games only).
 use arcade::clock::Budget;
 use arcade::game::{play, Game, Params};
 use arcade::games::territory::solver::mc::{Config, MonteCarloAgent};
-use arcade::games::territory::{Territory, TURNS};
+use arcade::games::territory::{neighbors, Territory, CELLS, TURNS};
 use std::io::Write;
 
 #[path = "common/mod.rs"]
@@ -98,6 +101,35 @@ fn main() {
             predicted[k].0 += agent.stats.predicted_right;
             predicted[k].1 += agent.stats.predicted;
             let score = Territory::score(&inst, &state);
+            if std::env::var("TRACE").is_ok() {
+                // Per 5 turns: S0, SA, the AI's legal targets, the empty cells next to each
+                // player's cells, and the AI's random moves so far (the judge's draws).
+                let mut randoms = 0;
+                let mut list = Vec::new();
+                for t in 0..TURNS {
+                    randoms += u32::from(inst.random(t, 1)[0] < inst.ai[0].eps);
+                    if t % 5 == 4 {
+                        let b = state.history[t].board;
+                        let (s0, sa) = Territory::s0_sa(&inst, &b);
+                        b.candidates(inst.m, 1, &mut list);
+                        let open = |p: i8| {
+                            (0..CELLS)
+                                .filter(|&c| {
+                                    b.owner[c] < 0 && neighbors(c).any(|n| b.owner[n] == p)
+                                })
+                                .count()
+                        };
+                        eprintln!(
+                            "  setting {k} turn {} S0 {s0} SA {sa} ratio {:.2} |B_A| {} open0 {} openA {} random {randoms}",
+                            t + 1,
+                            s0 as f64 / sa as f64,
+                            list.len(),
+                            open(0),
+                            open(1)
+                        );
+                    }
+                }
+            }
             scores[k].push(score);
             line += &format!(" {score}");
             if let Some(f) = &mut files[k] {

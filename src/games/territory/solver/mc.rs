@@ -153,6 +153,7 @@ impl Config {
                     Knob::MaxIterations => config.max_iterations = rule.value as usize,
                     Knob::Extrapolate => config.extrapolate = rule.value,
                     Knob::LeafValue => config.leaf_value = rule.value,
+                    Knob::DuelDepth => config.duel.depth = rule.value as usize,
                 }
             }
         }
@@ -225,6 +226,8 @@ pub enum Knob {
     Extrapolate,
     /// `leaf_value` (the learnt final-score prediction's weight in the rollout value).
     LeafValue,
+    /// `duel.depth` (the beam's plan length, where the beam plays).
+    DuelDepth,
 }
 
 /// A setting for the games with M in `m.0..=m.1` and U in `u.0..=u.1`.
@@ -238,7 +241,8 @@ pub struct GroupSetting {
 
 impl GroupSetting {
     /// Reads a rule's name: the knob (`policy0`..`policy6`, `policy_eps`, `defend`,
-    /// `policy_jitter`, `horizon`, `max_iterations`, `extrapolate`, `leaf_value`), then
+    /// `policy_jitter`, `horizon`, `max_iterations`, `extrapolate`, `leaf_value`,
+    /// `duel_depth`), then
     /// optionally `@mA-B` or `@mA` and `@uA-B` or `@uA` (all M or U when left out).
     pub fn parse(name: &str, value: f64) -> Option<GroupSetting> {
         let mut parts = name.split('@');
@@ -250,6 +254,7 @@ impl GroupSetting {
             "max_iterations" => Knob::MaxIterations,
             "extrapolate" => Knob::Extrapolate,
             "leaf_value" => Knob::LeafValue,
+            "duel_depth" => Knob::DuelDepth,
             k => {
                 let index: usize = k.strip_prefix("policy")?.parse().ok()?;
                 (index < 7).then_some(Knob::Policy(index))?
@@ -734,6 +739,7 @@ mod tests {
         config.set("max_iterations@u5", 130.0);
         config.set("extrapolate@m3-8@u3-4", 0.3);
         config.set("leaf_value@m4-8@u3", 0.5);
+        config.set("duel_depth@m2@u4", 15.0);
         let base = Config::default();
         assert_eq!(config.for_game(4, 2).policy[3], base.policy[3]);
         assert_eq!(config.for_game(5, 2).policy[3], 1.6);
@@ -762,6 +768,9 @@ mod tests {
         assert_eq!(config.for_game(4, 3).leaf_value, 0.5);
         assert_eq!(config.for_game(3, 3).leaf_value, base.leaf_value);
         assert_eq!(config.for_game(8, 4).leaf_value, base.leaf_value);
+        assert_eq!(config.for_game(2, 4).duel.depth, 15);
+        assert_eq!(config.for_game(2, 3).duel.depth, base.duel.depth);
+        assert_eq!(config.for_game(3, 4).duel.depth, base.duel.depth);
         for bad in ["policy7", "policy3@x5", "defend@m5-", "speed"] {
             assert_eq!(GroupSetting::parse(bad, 1.0), None, "{bad}");
         }
