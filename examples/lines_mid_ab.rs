@@ -8,13 +8,15 @@
 //! Usage: cargo run --release --example lines_mid_ab -- N C SEEDS_FROM COUNT
 //! BUDGET=ms per game on the work clock (default 5000); UNIT_US (default 6);
 //! overrides of `expectimax::Tuning`: FINALISTS, RERANKED, RERANK_WEIGHT, PLAYOUT_ROUNDS,
-//! HORIZON, CROWD_POWER, BLEND, LOOK, LINDY (1: on), MODEL (a file of the survival term's
-//! weights, as `lines_learn fit` writes them).
+//! HORIZON, CROWD_POWER, BLEND, LOOK, LINDY (1: on), SHORT_PENALTY, LONG_WEIGHT, CROSS,
+//! LEN (a row plan: 0 none; with SCALE, MIN_EMPTY, POWER), MODEL (a file of the survival term's
+//! weights, as `lines_learn fit` writes them). HIST=1 adds per game and in all the removals by
+//! their size (balls removed at once, a cross counted once) and the mean balls on the board.
 use arcade::clock::Budget;
 use arcade::game::{play, Game, Params};
 use arcade::games::lines::solver::expectimax::ExpectimaxAgent;
-use arcade::games::lines::solver::{learned, work_done};
-use arcade::games::lines::Lines;
+use arcade::games::lines::solver::{learned, work_done, Rows};
+use arcade::games::lines::{Lines, State};
 
 #[path = "common/mod.rs"]
 mod common;
@@ -51,6 +53,10 @@ fn main() {
             "MODEL: one weight a pattern"
         );
     }
+    let hist_on = env::<u8>("HIST").is_some_and(|x| x != 0);
+    // Removals by size (index = balls, 13 = 13 or more) and the balls on the board summed.
+    let mut hist_all = [0usize; 14];
+    let mut balls_all = 0usize;
     let (mut total, mut moves, mut full) = (0i64, 0usize, 0);
     let (start, work_start) = (cpu_seconds(), work_done());
     for seed in from..from + count {
@@ -67,16 +73,42 @@ fn main() {
         t.look = env("LOOK").unwrap_or(t.look);
         t.lindy = env::<u8>("LINDY").map_or(t.lindy, |x| x != 0);
         t.learned = model.clone();
+        t.short_penalty = env("SHORT_PENALTY").or(t.short_penalty);
+        t.long_weight = env("LONG_WEIGHT").or(t.long_weight);
+        t.cross_weight = env("CROSS").or(t.cross_weight);
+        if let Some(len) = env::<usize>("LEN") {
+            t.rows = Some(match len {
+                0 => Rows::OFF,
+                len => Rows {
+                    len,
+                    scale: env("SCALE").unwrap_or(0.2),
+                    min_empty: env("MIN_EMPTY").unwrap_or(10 * (c as usize - 1)),
+                    power: env("POWER").unwrap_or(3),
+                },
+            });
+        }
         let game_start = cpu_seconds();
         let clock = Box::new(move || work_done() as f64 * unit_ms);
         let mut budget = Budget::with_clock(budget_ms, clock);
-        let (_, state) = play::<Lines>(&instance, &mut agent, &mut budget).expect("legal moves");
-        println!(
-            "{seed}\t{}\t{}\t{:.2}",
-            state.score,
-            state.moves,
-            cpu_seconds() - game_start
-        );
+        let (actions, state) =
+            play::<Lines>(&instance, &mut agent, &mut budget).expect("legal moves");
+        let cpu_game = cpu_seconds() - game_start;
+        if hist_on {
+            let (hist, balls) = removals(&instance, &actions);
+            for (all, h) in hist_all.iter_mut().zip(hist) {
+                *all += h;
+            }
+            balls_all += balls;
+            println!(
+                "{seed}\t{}\t{}\t{cpu_game:.2}\t{}\t{:.1}",
+                state.score,
+                state.moves,
+                show(&hist),
+                balls as f64 / state.moves.max(1) as f64
+            );
+        } else {
+            println!("{seed}\t{}\t{}\t{cpu_game:.2}", state.score, state.moves);
+        }
         total += state.score;
         moves += state.moves;
         full += (state.moves == 1000) as usize;
@@ -91,4 +123,47 @@ fn main() {
         cpu / count as f64,
         cpu * 1e6 / units.max(1.0)
     );
+    if hist_on {
+        println!(
+            "# removals by size {}, {:.1} balls on the board a move",
+            show(&hist_all),
+            balls_all as f64 / moves.max(1) as f64
+        );
+    }
+}
+
+/// Replays `actions`: removals counted by their size (13 and more together), and the balls
+/// on the board before each move, summed.
+fn removals(
+    instance: &<Lines as Game>::Instance,
+    actions: &[<Lines as Game>::Action],
+) -> ([usize; 14], usize) {
+    let mut state: State = Lines::start(instance);
+    let (mut hist, mut balls) = ([0usize; 14], 0);
+    for action in actions {
+        balls += state.grid.iter().filter(|&&x| x != 0).count();
+        Lines::apply(instance, &mut state, action).expect("a legal move");
+        let last = state.last.as_ref().expect("a move");
+        if last.score > 0 {
+            hist[last.vanished.len().min(13)] += 1;
+            if std::env::var("HIST").as_deref() == Ok("2") {
+                let empty = state.grid.iter().filter(|&&x| x == 0).count() - last.vanished.len();
+                let by = if last.spawned.is_empty() {
+                    "move"
+                } else {
+                    "spawn"
+                };
+                eprintln!("removal\t{}\t{by}\t{empty}", last.vanished.len());
+            }
+        }
+    }
+    (hist, balls)
+}
+
+fn show(hist: &[usize; 14]) -> String {
+    (5..14)
+        .filter(|&n| hist[n] > 0)
+        .map(|n| format!("{n}:{}", hist[n]))
+        .collect::<Vec<_>>()
+        .join(" ")
 }

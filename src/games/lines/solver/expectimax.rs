@@ -1,4 +1,6 @@
-//! Expectimax over the spawn, two plies deep. While rows are built (`super::Rows`: three
+//! Expectimax over the spawn, two plies deep. With three and four colours on roomy boards (and
+//! five on 11 x 11) its evaluation also values crossing lines (`super::cross_lines_weight`) and, with three, makes a line short of
+//! the row cost more (`super::short_line_penalty`); the greedy agent does neither. While rows are built (`super::Rows`: three
 //! colours, four from N = 9 on, five at N = 10 and 11, with room left) it plays the greedy look instead, widened
 //! as far as the time affords: there sampling the spawn scored less than the greedy look
 //! (N = 10, C = 3, 8 seeds at 5 s: 5,280 against 6,371). The greedy look ranks the moves (a line now is
@@ -24,7 +26,10 @@
 
 use super::greedy::{self, play_move, to_action, Ranked};
 use super::learned::{expectimax_model, learned_weight};
-use super::{long_lines_weight, rows_plan, sample_spawn, Evaluator, Noise, Weights};
+use super::{
+    cross_lines_weight, long_lines_weight, rows_plan, sample_spawn, short_line_penalty, Evaluator,
+    Noise, Rows, Weights,
+};
 use crate::clock::Budget;
 use crate::game::Agent;
 use crate::games::lines::{Action, Lines, Observation, MAX_MOVES};
@@ -92,6 +97,15 @@ pub struct Tuning {
     /// The learned survival model's weights over `learned::pattern` counts (None:
     /// `learned::expectimax_model`).
     pub learned: Option<Vec<f64>>,
+    /// Building rows, what a line short of the row costs per missing ball
+    /// (`Evaluator::short_penalty`; None: `short_line_penalty`).
+    pub short_penalty: Option<f64>,
+    /// Overrides of `long_lines_weight` and `rows_plan` (None: theirs).
+    pub long_weight: Option<f64>,
+    pub rows: Option<Rows>,
+    /// While long lines or rows are built, what a point of crossing lines is worth
+    /// (`Evaluator::cross_weight`; None: `cross_lines_weight`).
+    pub cross_weight: Option<f64>,
 }
 
 impl Default for Tuning {
@@ -107,6 +121,10 @@ impl Default for Tuning {
             look: greedy::SHORTLIST,
             lindy: false,
             learned: None,
+            short_penalty: None,
+            long_weight: None,
+            rows: None,
+            cross_weight: None,
         }
     }
 }
@@ -159,7 +177,10 @@ impl Agent<Lines> for ExpectimaxAgent {
             self.eval = Some(Evaluator::new(n, self.weights.clone()));
         }
         let ev = self.eval.as_mut().unwrap();
-        ev.long_weight = long_lines_weight(n, obs.colors);
+        ev.long_weight = self
+            .tuning
+            .long_weight
+            .unwrap_or_else(|| long_lines_weight(n, obs.colors));
         let model = match &self.tuning.learned {
             Some(model) => model.as_slice(),
             None => expectimax_model(n, obs.colors),
@@ -167,7 +188,11 @@ impl Agent<Lines> for ExpectimaxAgent {
         if ev.learned != model {
             ev.learned = model.to_vec();
         }
-        ev.plan_rows(rows_plan(n, obs.colors));
+        ev.plan_rows(self.tuning.rows.unwrap_or_else(|| rows_plan(n, obs.colors)));
+        ev.short_penalty =
+            (self.tuning.short_penalty).unwrap_or_else(|| short_line_penalty(n, obs.colors));
+        ev.cross_weight =
+            (self.tuning.cross_weight).unwrap_or_else(|| cross_lines_weight(n, obs.colors));
         let start = budget.elapsed_ms();
         let tuning = &self.tuning;
         let share = time_share(obs, budget.remaining_ms(), tuning);

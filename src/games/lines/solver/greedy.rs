@@ -95,6 +95,9 @@ pub fn rank(ev: &mut Evaluator, grid: &[u8], limit: usize) -> Vec<Ranked> {
             if points == 0 {
                 value += spawn_due;
             }
+            if short {
+                value -= ev.short_penalty * (row_len - lines.len()) as f64;
+            }
             Ranked {
                 from,
                 to,

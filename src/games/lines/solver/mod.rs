@@ -18,6 +18,11 @@
 //!   room, every row of 6 to 8 cells by how close it is to one colour,
 //!   `(2 * majority - balls)^3` (`Rows`; the fourth power on 7 x 7): lines
 //!   longer than five are built on purpose, and a shorter line waits,
+//! - for the expectimax agent, with three and four colours while long lines or rows are
+//!   built, per colour the empty cell where two of its one-colour windows of 5 through the
+//!   cell are fullest (`Evaluator::crosses`): two fours there make a cross of 9 balls with
+//!   one more, worth 38 points (a line of 8: 28); and with three colours a line taken short
+//!   of the row costs 20 a missing ball (`short_line_penalty`),
 //! - on boards with fewer than 16 cells per colour, a learned term
 //!   (`learned`): the log-odds that the game is still alive 60 moves later, from a histogram
 //!   of local patterns (balls by their same-colour and empty neighbours, empty cells by the
@@ -61,6 +66,8 @@ pub struct Geometry {
     pub n: usize,
     pub neighbours: Vec<Vec<u8>>,
     pub windows: Vec<[u8; WINDOW]>,
+    /// Each window's direction (index into `RUN_DIRS`).
+    pub win_dir: Vec<u8>,
     /// `by_cell[k]`: the windows that contain cell `k`.
     pub by_cell: Vec<Vec<u16>>,
     /// Distance of each cell from the centre, 0 there and 1 in a corner (Chebyshev).
@@ -76,10 +83,11 @@ impl Geometry {
             .map(|k| super::neighbours(k, n).map(|m| m as u8).collect())
             .collect();
         let mut windows = Vec::new();
+        let mut win_dir = Vec::new();
         let mut by_cell = vec![Vec::new(); cells];
         for r in 0..n as isize {
             for c in 0..n as isize {
-                for (dr, dc) in RUN_DIRS {
+                for (dir, (dr, dc)) in RUN_DIRS.into_iter().enumerate() {
                     let (r_end, c_end) = (r + dr * 4, c + dc * 4);
                     if r_end < 0 || c_end < 0 || r_end >= n as isize || c_end >= n as isize {
                         continue;
@@ -93,6 +101,7 @@ impl Geometry {
                         by_cell[cell as usize].push(windows.len() as u16);
                     }
                     windows.push(w);
+                    win_dir.push(dir as u8);
                 }
             }
         }
@@ -119,6 +128,7 @@ impl Geometry {
             n,
             neighbours,
             windows,
+            win_dir,
             by_cell,
             outward,
             forward8,
@@ -349,6 +359,46 @@ pub fn long_lines_weight(n: usize, colours: u8) -> f64 {
     }
 }
 
+/// Building rows, what a line taken short of the row costs per missing ball
+/// (`Evaluator::short_penalty`; the expectimax agent's, the greedy agent takes none).
+pub fn short_line_penalty(n: usize, colours: u8) -> f64 {
+    match (colours, n) {
+        (3, 9..) => SHORT_PENALTY_3,
+        _ => 0.0,
+    }
+}
+
+/// Expectimax games on the work clock (`examples/lines_mid_ab.rs`, BUDGET=1000, 40 seeds a
+/// group from 110001, paired, all games full), against none: N = 9 / 10 / 11 +123 ± 31,
+/// +230 ± 51, +363 ± 40; 10 scored less at N = 10, 11 (+215 ± 59, +246 ± 51). With four
+/// colours (N = 11) and five (N = 10) it lost a little (8 seeds: -86 ± 56, -28 ± 25). With
+/// the crosses on (N = 10, 16 seeds) +140 over crosses alone.
+const SHORT_PENALTY_3: f64 = 20.0;
+
+/// While long lines or rows are built, what a point of `Evaluator::crosses` is worth (the
+/// expectimax agent's; the greedy agent values no crosses): three and four colours, and five
+/// on 11 x 11 at a lower weight.
+pub fn cross_lines_weight(n: usize, colours: u8) -> f64 {
+    match (colours, n) {
+        (3 | 4, _) => CROSS_WEIGHT,
+        (5, 11) => CROSS_WEIGHT_5,
+        _ => 0.0,
+    }
+}
+
+/// Five colours on 11 x 11 (work clock as below): weight 6 / 10 / 20 +204 ± 32, +303 ± 59,
+/// +171 ± 53 (16 seeds from 110001); 6 on seeds 120001..120030 +314 ± 25, 30-0, all full.
+/// On 10 x 10 weight 6 gained nothing (+6 ± 24) and 20 lost.
+const CROSS_WEIGHT_5: f64 = 6.0;
+
+/// Expectimax games on the work clock (BUDGET=1000, 16 seeds a group from 110001, paired, all
+/// games full): N = 10, C = 3 (with `SHORT_PENALTY_3`) weight 2 / 6 / 12 / 20 / 40 / 80:
+/// +257 ± 90, +737 ± 69, +1,085 ± 69, +1,462 ± 83, +1,168 ± 85, +892 ± 61; N = 11, C = 3
+/// 6 / 20 / 40: +705 ± 72, +1,377 ± 73, +1,252 ± 99; N = 11, C = 4 6 / 20 / 40: +608 ± 66,
+/// +958 ± 84, +545 ± 77. Five colours lost (N = 10: 6 / 20 / 40 +6 ± 24, -198 ± 29, -379 ±
+/// 27; but see `CROSS_WEIGHT_5`), six too (N = 11 weight 6: -16 ± 25).
+const CROSS_WEIGHT: f64 = 20.0;
+
 /// On the roomiest boards, lines longer than five are built on purpose: every row of `len`
 /// cells is valued by how close it is to holding one colour only (`Evaluator::rows_value`),
 /// and a line of fewer than `len` balls is not taken first while more than `min_empty` cells
@@ -494,6 +544,14 @@ pub struct Evaluator {
     /// Rows of `Rows::len` cells and how they are valued (see `Rows`; empty when off).
     rows: Vec<Vec<u8>>,
     pub row_plan: Rows,
+    /// Building rows, what a line taken short of the row's length costs per missing ball
+    /// (`greedy::rank`; 0: nothing, as the greedy agent plays).
+    pub short_penalty: f64,
+    /// While long lines or rows are built, what a point of `crosses` is worth (0: off).
+    pub cross_weight: f64,
+    /// `crosses` scratch: per cell, colour and direction, the most balls in a one-colour
+    /// window of 5 through the (empty) cell.
+    cross_best: Vec<u8>,
 }
 
 impl Evaluator {
@@ -523,6 +581,9 @@ impl Evaluator {
             learned: learned::LEARNED.to_vec(),
             rows: Vec::new(),
             row_plan: Rows::OFF,
+            short_penalty: 0.0,
+            cross_weight: 0.0,
+            cross_best: vec![0; cells * 40],
         }
     }
 
@@ -629,6 +690,9 @@ impl Evaluator {
             self.last_long_extra = self.long_extra(grid);
             value += self.long_weight * self.last_long_extra;
         }
+        if self.cross_weight != 0.0 && (self.builds_rows(grid) || self.builds_long_lines(grid)) {
+            value += self.cross_weight * self.crosses(grid);
+        }
         if self.builds_rows(grid) {
             value += self.rows_value(grid);
         }
@@ -687,6 +751,60 @@ impl Evaluator {
             }
         }
         best.iter().sum::<i64>() as f64
+    }
+
+    /// Per colour, the best empty cell where two lines of it could cross: the balls `a >= b`
+    /// of the two fullest one-colour windows of 5 through the cell in two directions give
+    /// `(a * b)^2 / 16` (16 for two fours: one ball makes a cross of 9, worth 38 points).
+    /// Summed over the colours.
+    fn crosses(&mut self, grid: &[u8]) -> f64 {
+        self.cross_best.fill(0);
+        // The highest colour met: the colours above it need no look.
+        let mut top = 0u8;
+        for (wi, win) in self.geo.windows.iter().enumerate() {
+            let mut colour = 0u8;
+            let mut balls = 0u8;
+            for &k in win {
+                let x = grid[k as usize];
+                if x != 0 {
+                    if colour != 0 && x != colour {
+                        colour = MIXED;
+                        break;
+                    }
+                    colour = x;
+                    balls += 1;
+                }
+            }
+            if colour == 0 || colour == MIXED || balls >= WINDOW as u8 {
+                continue;
+            }
+            top = top.max(colour);
+            let dir = self.geo.win_dir[wi] as usize;
+            for &k in win {
+                if grid[k as usize] == 0 {
+                    let slot = k as usize * 40 + colour as usize * 4 + dir;
+                    self.cross_best[slot] = self.cross_best[slot].max(balls);
+                }
+            }
+        }
+        let mut best = [0u32; 10];
+        for (k, _) in grid.iter().enumerate().filter(|&(_, &x)| x == 0) {
+            for (c, best) in best.iter_mut().enumerate().take(top as usize + 1).skip(1) {
+                let d = &self.cross_best[k * 40 + c * 4..k * 40 + c * 4 + 4];
+                let (mut a, mut b) = (0u32, 0u32);
+                for &x in d {
+                    let x = x as u32;
+                    if x > a {
+                        b = a;
+                        a = x;
+                    } else if x > b {
+                        b = x;
+                    }
+                }
+                *best = (*best).max(a * b);
+            }
+        }
+        best.iter().map(|&p| (p * p) as f64 / 16.0).sum()
     }
 
     /// The features of a position (`feature`), `SPAWN_DUE` left at 0.
@@ -1262,6 +1380,42 @@ mod tests {
         grid[8 * n + 8] = 0;
         ev.evaluate(&grid);
         assert_eq!(ev.last_long_extra, 0.0);
+    }
+
+    #[test]
+    fn two_fours_through_one_empty_cell_are_a_cross() {
+        // 9 x 9: reds at (4, 0..4) and (0..4, 4); the empty (4, 4) completes both (a cross of
+        // 9 balls). Windows of 4 reds through one cell in two directions: (4 * 4)^2 / 16.
+        let n = 9;
+        let mut grid = vec![0u8; n * n];
+        for i in 0..4 {
+            grid[4 * n + i] = 1;
+            grid[i * n + 4] = 1;
+        }
+        let mut ev = Evaluator::new(n, Weights::default());
+        assert_eq!(ev.crosses(&grid), 16.0);
+        // A blue beyond the crossing cell leaves it (the row's window (4, 0..4) holds no
+        // blue); a lone ball crosses nothing (two lines through it meet only at its cell).
+        grid[4 * n + 5] = 2;
+        assert_eq!(ev.crosses(&grid), 16.0);
+        // A second blue below the first: the empty cell left of the lower one lies in a row
+        // window and a diagonal window holding a blue each.
+        grid[5 * n + 5] = 2;
+        assert_eq!(ev.crosses(&grid), 16.0 + 1.0 / 16.0);
+        grid[5 * n + 5] = 0;
+        // A blue in the row instead of its last red: (4, 4) now completes the column only.
+        grid[4 * n + 5] = 0;
+        grid[4 * n + 3] = 2;
+        assert!(ev.crosses(&grid) < 16.0);
+        // Off (the greedy agent) or on, only while long lines or rows are built.
+        grid[4 * n + 3] = 1;
+        let plain = ev.evaluate(&grid);
+        ev.cross_weight = 2.0;
+        assert_eq!(ev.evaluate(&grid), plain, "no long lines on this board");
+        ev.long_weight = 1.0;
+        let with = ev.evaluate(&grid);
+        ev.cross_weight = 0.0;
+        assert!((with - ev.evaluate(&grid) - 2.0 * 16.0).abs() < 1e-9);
     }
 
     #[test]
