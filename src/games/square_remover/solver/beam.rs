@@ -1327,75 +1327,10 @@ mod tests {
         }
     }
 
-    /// The SSE2 versions of `pair_bonus`, `singles` and `pairs` give what the `u128` versions give,
-    /// on boards of every size and on every row pair, with and without "ready".
-    #[cfg(target_arch = "x86_64")]
-    #[test]
-    fn sse2_and_u128_rows_agree() {
-        let ready = Settings {
-            weights: Some(Weights::for_colors(6)),
-            ..Settings::default()
-        };
-        let plain = Settings {
-            weights: Some(Weights::default()),
-            ..Settings::default()
-        };
-        let (mut bonuses, mut pairs, mut cascades) = (0, 0, 0);
-        for settings in [plain, ready] {
-            for (seed, params) in [
-                (3, vec![]),
-                (12, vec![("n", 16), ("colors", 4)]),
-                (14, vec![("n", 8), ("colors", 6)]),
-                (15, vec![("n", 9), ("colors", 5)]),
-            ] {
-                walk_with(&instance(seed, &params), 200, &settings, |sim, node, _| {
-                    for r in 0..sim.n {
-                        let bonus = sim.pair_bonus_rows(&node.rows, r);
-                        assert_eq!(sim.pair_bonus(&node.rows, r), bonus, "pair {r}");
-                        bonuses += (bonus != 0) as usize;
-                    }
-                    // Every range of pairs, the empty one too, as in `candidate`.
-                    for first in 0..sim.n {
-                        for last in first.saturating_sub(1)..sim.n {
-                            let sum: i32 = (first..=last)
-                                .map(|r| sim.pair_bonus_rows(&node.rows, r))
-                                .sum();
-                            let range = sim.range_bonus(&node.rows, first..=last);
-                            assert_eq!(range, sum, "pairs {first}..={last}");
-                        }
-                    }
-                    // Every swap, and the cascade after it.
-                    for mv in sim.all_swaps() {
-                        let (mut fast, mut slow) = (node.rows, node.rows);
-                        let (lo, hi) = swap(&mut fast, mv);
-                        assert_eq!(swap_rows(&mut slow, mv), (lo, hi));
-                        assert_eq!(fast, slow, "swap {mv}");
-                        let (mut fast_score, mut slow_score) = (node.score, node.score);
-                        let touched = sim.settle(&mut fast, lo, hi, &mut fast_score);
-                        let slow_touched = sim.settle_rows(&mut slow, lo, hi, &mut slow_score);
-                        assert_eq!((touched, fast_score), (slow_touched, slow_score));
-                        assert_eq!(fast, slow, "cascade after {mv}");
-                        cascades += (fast_score > node.score) as usize;
-                    }
-                    let (mut fast, mut slow) = (Vec::new(), Vec::new());
-                    sim.singles(&node.rows, &mut fast);
-                    sim.singles_rows(&node.rows, &mut slow);
-                    assert_eq!(fast, slow);
-                    let (mut fast, mut slow) = (Vec::new(), Vec::new());
-                    sim.pairs(&node.rows, &mut fast);
-                    sim.pairs_rows(&node.rows, &mut slow);
-                    assert_eq!(fast, slow);
-                    pairs += fast.len();
-                });
-            }
-        }
-        assert!(bonuses > 10_000, "only {bonuses} non-zero bonuses");
-        assert!(pairs > 1_000, "only {pairs} pairs");
-        assert!(cascades > 1_000, "only {cascades} swaps that score");
-    }
-
     /// `check_vector_rows` (run in wasm with `simd128` by `tests/square_remover_wasm.rs`)
-    /// natively, on SSE2, on boards of every size, with and without "ready".
+    /// natively, on SSE2: four boards of 4 to 6 colours and sizes 8 to 16, 200 moves each,
+    /// with and without "ready"; every pair's and range's bonus, swap, cascade, single and
+    /// pair move against the `u128` paths.
     #[test]
     fn vector_rows_agree() {
         assert_eq!(
@@ -1408,16 +1343,23 @@ mod tests {
         );
         let mut total = VectorCheck::default();
         for ready in [false, true] {
-            for (seed, params) in [(3, &[][..]), (12, &[("n", 16), ("colors", 4)][..])] {
-                let check = check_vector_rows(seed, params, 100, ready).unwrap();
+            for (seed, params) in [
+                (3, &[][..]),
+                (12, &[("n", 16), ("colors", 4)][..]),
+                (14, &[("n", 8), ("colors", 6)][..]),
+                (15, &[("n", 9), ("colors", 5)][..]),
+            ] {
+                let check = check_vector_rows(seed, params, 200, ready).unwrap();
                 total.bonuses += check.bonuses;
                 total.cascades += check.cascades;
                 total.pairs += check.pairs;
             }
         }
-        assert!(total.bonuses > 3_000, "{total:?}");
-        assert!(total.cascades > 500, "{total:?}");
-        assert!(total.pairs > 500, "{total:?}");
+        // What the walks met (16,242 bonuses, 1,052 cascades, 33,786 pairs when written):
+        // enough that a difference anywhere would show.
+        assert!(total.bonuses > 10_000, "{total:?}");
+        assert!(total.cascades > 800, "{total:?}");
+        assert!(total.pairs > 10_000, "{total:?}");
     }
 
     /// `count` is a population count in wasm and `byte_sum(marks(..))` natively: both agree
