@@ -27,8 +27,8 @@
 use super::greedy::{self, play_move, to_action, Ranked};
 use super::learned::{expectimax_model, learned_weight};
 use super::{
-    cross_lines_weight, long_lines_weight, rows_plan, sample_spawn, short_line_penalty, Evaluator,
-    Noise, Rows, Weights,
+    cross_lines_weight, expectimax_rows_plan, long_lines_weight, sample_spawn, short_line_penalty,
+    Evaluator, Noise, Rows, Weights,
 };
 use crate::clock::Budget;
 use crate::game::Agent;
@@ -188,7 +188,11 @@ impl Agent<Lines> for ExpectimaxAgent {
         if ev.learned != model {
             ev.learned = model.to_vec();
         }
-        ev.plan_rows(self.tuning.rows.unwrap_or_else(|| rows_plan(n, obs.colors)));
+        ev.plan_rows(
+            self.tuning
+                .rows
+                .unwrap_or_else(|| expectimax_rows_plan(n, obs.colors)),
+        );
         ev.short_penalty =
             (self.tuning.short_penalty).unwrap_or_else(|| short_line_penalty(n, obs.colors));
         ev.cross_weight =

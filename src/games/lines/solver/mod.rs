@@ -476,6 +476,26 @@ pub fn rows_plan(n: usize, colours: u8) -> Rows {
     }
 }
 
+/// The expectimax agent's rows (the greedy agent keeps `rows_plan`): five colours on
+/// 10 x 10 build rows of 6 down to `ROWS_MIN_EMPTY_10_5` empty cells instead of 50.
+pub fn expectimax_rows_plan(n: usize, colours: u8) -> Rows {
+    match (colours, n) {
+        (5, 10) => Rows {
+            min_empty: ROWS_MIN_EMPTY_10_5,
+            ..rows_plan(n, colours)
+        },
+        _ => rows_plan(n, colours),
+    }
+}
+
+/// Expectimax games on the work clock (`examples/lines_mid_ab.rs`, BUDGET=1000, paired
+/// against 50; branch `lines7`): 16 seeds from 130001, 40 / 30 / 20 empty cells +17 ± 24,
+/// +45 ± 26, -940 ± 337 (8 of 16 games lost); 30 on seeds 131001..131030 +68 ± 18, 22-8,
+/// all games full. With crosses at weight 3 on top, +110 ± 34 on the 16 but a game of 30
+/// lost on the fresh seeds. Rows built as long at N = 9, C = 5 (40) and N = 11, C = 6 (40,
+/// crosses 3) won most fresh games but lost one and two of 30: not kept.
+const ROWS_MIN_EMPTY_10_5: usize = 30;
+
 /// Every row of `len` cells in a line (the four directions) of an `n x n` board.
 fn rows_of(n: usize, len: usize) -> Vec<Vec<u8>> {
     let mut rows = Vec::new();
@@ -1424,6 +1444,17 @@ mod tests {
         assert_eq!((rows_plan(10, 5).len, rows_plan(10, 5).min_empty), (6, 50));
         assert_eq!((rows_plan(11, 5).len, rows_plan(11, 5).min_empty), (6, 40));
         assert_eq!(rows_plan(9, 5), Rows::OFF);
+        // The expectimax agent builds them at N = 10 down to 30 empty cells; elsewhere as planned.
+        assert_eq!(
+            expectimax_rows_plan(10, 5),
+            Rows {
+                min_empty: 30,
+                ..rows_plan(10, 5)
+            }
+        );
+        assert_eq!(expectimax_rows_plan(11, 5), rows_plan(11, 5));
+        assert_eq!(expectimax_rows_plan(10, 3), rows_plan(10, 3));
+        assert_eq!(expectimax_rows_plan(9, 5), Rows::OFF);
         assert_eq!(rows_plan(11, 6), Rows::OFF);
         assert_eq!((rows_plan(10, 3).power, rows_plan(7, 3).power), (3, 4));
         // 7 x 7, rows of 6: three reds at (0, 1..=3) lie in the two rows of row 0, each
