@@ -100,7 +100,7 @@ pub struct Tuning {
     /// Building rows, what a line short of the row costs per missing ball
     /// (`Evaluator::short_penalty`; None: `short_line_penalty`).
     pub short_penalty: Option<f64>,
-    /// Overrides of `long_lines_weight` and `rows_plan` (None: theirs).
+    /// Overrides of `long_lines_weight` and `expectimax_rows_plan` (None: theirs).
     pub long_weight: Option<f64>,
     pub rows: Option<Rows>,
     /// While long lines or rows are built, what a point of crossing lines is worth
