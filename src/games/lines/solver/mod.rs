@@ -38,7 +38,7 @@ pub mod expectimax;
 pub mod greedy;
 pub mod learned;
 
-use super::{line_score, MIN_LINE, RUN_DIRS};
+use super::{line_score, MAX_C, MIN_LINE, RUN_DIRS};
 use std::cell::Cell;
 
 thread_local! {
@@ -59,6 +59,10 @@ fn add_work(units: u64) {
 
 /// The most cells a board has (11 x 11).
 pub const MAX_CELLS: usize = 121;
+
+/// `Evaluator::crosses`' slots per cell: a direction's best window for each colour (colours
+/// count from 1).
+const CROSS_SLOTS: usize = (MAX_C as usize + 1) * RUN_DIRS.len();
 const WINDOW: usize = MIN_LINE;
 
 /// The fixed shape of an `n x n` board: neighbours and every window of 5 cells in a row.
@@ -605,7 +609,7 @@ impl Evaluator {
             row_plan: Rows::OFF,
             short_penalty: 0.0,
             cross_weight: 0.0,
-            cross_best: vec![0; cells * 40],
+            cross_best: vec![0; cells * CROSS_SLOTS],
         }
     }
 
@@ -804,15 +808,16 @@ impl Evaluator {
             let dir = self.geo.win_dir[wi] as usize;
             for &k in win {
                 if grid[k as usize] == 0 {
-                    let slot = k as usize * 40 + colour as usize * 4 + dir;
+                    let slot = k as usize * CROSS_SLOTS + colour as usize * RUN_DIRS.len() + dir;
                     self.cross_best[slot] = self.cross_best[slot].max(balls);
                 }
             }
         }
-        let mut best = [0u32; 10];
+        let mut best = [0u32; MAX_C as usize + 1];
         for (k, _) in grid.iter().enumerate().filter(|&(_, &x)| x == 0) {
             for (c, best) in best.iter_mut().enumerate().take(top as usize + 1).skip(1) {
-                let d = &self.cross_best[k * 40 + c * 4..k * 40 + c * 4 + 4];
+                let first = k * CROSS_SLOTS + c * RUN_DIRS.len();
+                let d = &self.cross_best[first..first + RUN_DIRS.len()];
                 let (mut a, mut b) = (0u32, 0u32);
                 for &x in d {
                     let x = x as u32;
