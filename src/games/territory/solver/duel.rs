@@ -30,6 +30,13 @@ pub struct DuelConfig {
     /// Weight of each player's frontier: the value of the empty cells next to its cells
     /// (an AI walled in has none), fading like the potentials.
     pub frontier: f64,
+    /// Weight of each player's own region: the value of the empty cells it can reach
+    /// through empty and own cells and no other player can (an AI boxed in owns what is
+    /// left inside its box), fading like the potentials. 0: off.
+    pub region: f64,
+    /// Turn by which the region term has faded out linearly from turn 0 (0: no such fade,
+    /// only the end-game fade).
+    pub region_end: f64,
 }
 
 impl Default for DuelConfig {
@@ -42,6 +49,8 @@ impl Default for DuelConfig {
             fade: 30.0,
             prune: false,
             frontier: 0.5,
+            region: 0.0,
+            region_end: 0.0,
         }
     }
 }
@@ -90,6 +99,7 @@ pub fn evaluate(sim: &Sim, values: &Values, config: &DuelConfig) -> f64 {
         *e = sim.scores[p] as f64;
     }
     add_frontier(&mut estimate, m, &sim.own, fade, values, config);
+    add_region(&mut estimate, m, sim.turn, &sim.own, fade, values, config);
     if fade > 0.0 && (config.territory != 0.0 || config.room != 0.0) {
         let mut owned = 0u128;
         for p in 0..m {
@@ -214,6 +224,44 @@ fn add_frontier(
     }
 }
 
+/// Adds `config.region` times the fades times the value of each player's own region to its
+/// estimate: the empty cells it reaches from its cells through empty and own cells that no
+/// other player reaches so (cells behind walls of another player's cells).
+#[inline]
+fn add_region(
+    estimate: &mut [f64; MAX_PLAYERS],
+    m: usize,
+    turn: usize,
+    own: &[u128; MAX_PLAYERS],
+    fade: f64,
+    values: &Values,
+    config: &DuelConfig,
+) {
+    if config.region == 0.0 || fade <= 0.0 {
+        return;
+    }
+    let weight = if config.region_end > 0.0 {
+        config.region * (1.0 - turn as f64 / config.region_end).max(0.0)
+    } else {
+        config.region
+    } * fade;
+    if weight <= 0.0 {
+        return;
+    }
+    let owned = own[..m].iter().fold(0, |a, &s| a | s);
+    let empty = super::sim::FULL & !owned;
+    let mut reached = [0u128; MAX_PLAYERS];
+    for p in 0..m {
+        reached[p] = super::sim::flood(own[p], empty | own[p]) & empty;
+    }
+    for p in 0..m {
+        let others = (0..m)
+            .filter(|&q| q != p)
+            .fold(0, |a, q| a | reached[q]);
+        estimate[p] += weight * values.sum(reached[p] & !others) as f64;
+    }
+}
+
 /// E0 / max EA of `evaluate` from the scores and territories after a turn (`Sim::peek`),
 /// for boards without the other potentials: `evaluate` is log2(1 + this), so children are
 /// ranked by this and the log is taken only for the nodes kept.
@@ -225,6 +273,7 @@ fn peek_ratio(m: usize, turn: usize, peek: &Peek, values: &Values, config: &Duel
     }
     let fade = (TURNS.saturating_sub(turn) as f64 / config.fade).min(1.0);
     add_frontier(&mut estimate, m, &peek.own, fade, values, config);
+    add_region(&mut estimate, m, turn, &peek.own, fade, values, config);
     let sa = estimate[1..m].iter().copied().fold(1.0, f64::max);
     estimate[0].max(0.0) / sa
 }

@@ -132,6 +132,8 @@ impl Config {
             "duel_fade" => self.duel.fade = value,
             "duel_prune" => self.duel.prune = value != 0.0,
             "duel_frontier" => self.duel.frontier = value,
+            "duel_region" => self.duel.region = value,
+            "duel_region_end" => self.duel.region_end = value,
             _ => match GroupSetting::parse(name, value) {
                 Some(rule) => self.groups.push(rule),
                 None => panic!("unknown setting {name}"),
