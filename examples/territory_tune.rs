@@ -14,11 +14,13 @@
 //! TSV=prefix writes prefix-K.tsv (seed, M, U, score) per setting.
 //! TRACE=1 prints every 5 turns of each game S0, SA, the first AI's legal targets, the
 //! empty cells next to player 0's and to the first AI's cells, and the first AI's random
-//! moves so far (the judge's draws: for looking at games only).
+//! moves so far (the judge's draws: for looking at games only), and player 0's and the AI's
+//! moves of those 5 turns by kind (onto empty cells, own cells below the cap, own capped
+//! cells, the other's cells).
 use arcade::clock::Budget;
 use arcade::game::{play, Game, Params};
 use arcade::games::territory::solver::mc::{Config, MonteCarloAgent};
-use arcade::games::territory::{neighbors, Territory, CELLS, TURNS};
+use arcade::games::territory::{neighbors, Board, Territory, CELLS, TURNS};
 use std::io::Write;
 
 #[path = "common/mod.rs"]
@@ -106,8 +108,26 @@ fn main() {
                 // player's cells, and the AI's random moves so far (the judge's draws).
                 let mut randoms = 0;
                 let mut list = Vec::new();
+                // Player 0's and the first AI's moves of the last 5 turns by kind: onto an
+                // empty cell, its own below the cap, its own at the cap, the other's cell.
+                let mut kinds = [[0u32; 4]; 2];
                 for t in 0..TURNS {
                     randoms += u32::from(inst.random(t, 1)[0] < inst.ai[0].eps);
+                    let before = if t == 0 {
+                        Board::start(&inst.starts)
+                    } else {
+                        state.history[t - 1].board
+                    };
+                    for (p, kind) in kinds.iter_mut().enumerate() {
+                        let c = state.history[t].targets[p] as usize;
+                        let k = match before.owner[c] {
+                            -1 => 0,
+                            o if o as usize == p && before.level[c] < inst.u => 1,
+                            o if o as usize == p => 2,
+                            _ => 3,
+                        };
+                        kind[k] += 1;
+                    }
                     if t % 5 == 4 {
                         let b = state.history[t].board;
                         let (s0, sa) = Territory::s0_sa(&inst, &b);
@@ -120,13 +140,16 @@ fn main() {
                                 .count()
                         };
                         eprintln!(
-                            "  setting {k} turn {} S0 {s0} SA {sa} ratio {:.2} |B_A| {} open0 {} openA {} random {randoms}",
+                            "  setting {k} turn {} S0 {s0} SA {sa} ratio {:.2} |B_A| {} open0 {} openA {} random {randoms} moves0 e/r/c/x {:?} movesA {:?}",
                             t + 1,
                             s0 as f64 / sa as f64,
                             list.len(),
                             open(0),
-                            open(1)
+                            open(1),
+                            kinds[0],
+                            kinds[1]
                         );
+                        kinds = [[0; 4]; 2];
                     }
                 }
             }

@@ -9,7 +9,7 @@
 //! until the turn's time share is spent; the best plan of the widest finished beam is
 //! played. Last turn's plan, shifted by one, is kept in every beam as a candidate.
 
-use super::sim::{FastRng, KindWeights, Peek, Sim, Values};
+use super::sim::{FastRng, KindWeights, Peek, Sim, Values, PASS};
 use crate::games::territory::{CELLS, MAX_PLAYERS, TURNS};
 
 /// The search's settings.
@@ -37,6 +37,10 @@ pub struct DuelConfig {
     /// Turn by which the region term has faded out linearly from turn 0 (0: no such fade,
     /// only the end-game fade).
     pub region_end: f64,
+    /// The AIs' random moves as lost turns: in the beam's predicted future each AI does
+    /// nothing on a share `pass` × its eps of the turns after the first, spread evenly by
+    /// plan depth (0: it always plays its greedy move).
+    pub pass: f64,
 }
 
 impl Default for DuelConfig {
@@ -51,6 +55,7 @@ impl Default for DuelConfig {
             frontier: 0.5,
             region: 0.0,
             region_end: 0.0,
+            pass: 0.0,
         }
     }
 }
@@ -283,6 +288,8 @@ fn peek_ratio(m: usize, turn: usize, peek: &Peek, values: &Values, config: &Duel
 struct Problem<'a> {
     root: &'a Sim,
     ais: &'a [KindWeights],
+    /// Each AI's random-move rate (for `DuelConfig::pass`; may be empty).
+    eps: &'a [f64],
     values: &'a Values,
     config: &'a DuelConfig,
     previous: &'a [u8],
@@ -300,6 +307,7 @@ fn beam(
     let Problem {
         root,
         ais,
+        eps,
         values,
         config,
         previous,
@@ -325,9 +333,22 @@ fn beam(
     for d in 0..depth {
         children.clear();
         node_targets.clear();
+        // The AIs that lose this turn to a random move (the same in every node).
+        let mut passing = [false; MAX_PLAYERS];
+        if config.pass > 0.0 {
+            for (p, &e) in eps.iter().enumerate().take(root.m - 1) {
+                let rate = (config.pass * e).clamp(0.0, 1.0);
+                passing[p + 1] = ((d + 1) as f64 * rate).floor() > (d as f64 * rate).floor();
+            }
+        }
         for node in &beam {
             let mut targets = [0u8; MAX_PLAYERS];
             predict(&node.sim, ais, values, &mut targets);
+            for (target, &pass) in targets.iter_mut().zip(&passing) {
+                if pass {
+                    *target = PASS;
+                }
+            }
             node_targets.push(targets);
         }
         for (i, node) in beam.iter().enumerate() {
@@ -440,9 +461,11 @@ fn beam(
 /// when twice the last one's time would not fit, and one that runs out is dropped. Returns
 /// the widest finished plan. The first beam always finishes (pass a small `start` when time
 /// is short). `ais`: each AI's predicted weights (it plays their greedy move).
+#[allow(clippy::too_many_arguments)]
 pub fn search(
     root: &Sim,
     ais: &[KindWeights],
+    eps: &[f64],
     values: &Values,
     config: &DuelConfig,
     previous: &[u8],
@@ -465,6 +488,7 @@ pub fn search(
         let problem = Problem {
             root,
             ais,
+            eps,
             values,
             config,
             previous,
@@ -520,7 +544,7 @@ mod tests {
             },
         ] {
             let mut asked = 0;
-            let plan = search(&root, &ais, &values, &config, &[], 1, &mut |_| {
+            let plan = search(&root, &ais, &[], &values, &config, &[], 1, &mut |_| {
                 asked += 1;
                 1.0
             });
@@ -557,7 +581,7 @@ mod tests {
                 frontier,
                 ..DuelConfig::default()
             };
-            let plan = search(&root, &ais, &values, &config, &[], 8, &mut |_| 0.0);
+            let plan = search(&root, &ais, &[], &values, &config, &[], 8, &mut |_| 0.0);
             (plan.moves, plan.value)
         };
         for u in 1..=5 {
@@ -576,10 +600,10 @@ mod tests {
             max_width: 16,
             ..DuelConfig::default()
         };
-        let narrow = search(&root, &ais, &values, &config, &[], 1, &mut |_| 1.0);
+        let narrow = search(&root, &ais, &[], &values, &config, &[], 1, &mut |_| 1.0);
         // Given the narrow plan as last turn's plan, the wide beam keeps it as a candidate,
         // so it cannot end below it.
-        let wide = search(&root, &ais, &values, &config, &narrow.moves, 1, &mut |_| {
+        let wide = search(&root, &ais, &[], &values, &config, &narrow.moves, 1, &mut |_| {
             0.0
         });
         assert_eq!(wide.width, 16);

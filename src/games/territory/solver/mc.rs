@@ -134,6 +134,7 @@ impl Config {
             "duel_frontier" => self.duel.frontier = value,
             "duel_region" => self.duel.region = value,
             "duel_region_end" => self.duel.region_end = value,
+            "duel_pass" => self.duel.pass = value,
             _ => match GroupSetting::parse(name, value) {
                 Some(rule) => self.groups.push(rule),
                 None => panic!("unknown setting {name}"),
@@ -448,6 +449,7 @@ impl Agent<Territory> for MonteCarloAgent {
                     [w[0], w[1], 0.0, w[2], w[3]]
                 })
                 .collect();
+            let eps: Vec<f64> = learner.models.iter().map(|model| model.mean()[4]).collect();
             // How often last turn's predictions (made before its AI moves were seen) named
             // them.
             if turn > 0 && self.guesses.0 + 1 == turn {
@@ -485,6 +487,7 @@ impl Agent<Territory> for MonteCarloAgent {
             let plan = duel::search(
                 &root,
                 &ais,
+                &eps,
                 values,
                 &config.duel,
                 previous,

@@ -7,6 +7,9 @@ use crate::games::territory::{Board, CELLS, MAX_PLAYERS, N};
 pub type Bits = u128;
 
 pub const FULL: Bits = (1 << CELLS) - 1;
+/// A target meaning "no move" for `Sim::step` and `Sim::peek` (a search's stand-in for an
+/// AI's random move: a turn it does nothing useful).
+pub const PASS: u8 = u8::MAX;
 const fn column(y: usize) -> Bits {
     let mut mask = 0;
     let mut x = 0;
@@ -463,7 +466,7 @@ impl Sim {
         let m = self.m;
         let mut removed = 0u32;
         let (mut seen, mut shared): (Bits, Bits) = (0, 0);
-        for &cell in &targets[..m] {
+        for &cell in targets[..m].iter().filter(|&&c| c != PASS) {
             let b = bit(cell as usize);
             shared |= seen & b;
             seen |= b;
@@ -478,7 +481,7 @@ impl Sim {
         let mut lost = 0u32;
         let mut gained = 0u32;
         for (p, &target) in targets[..m].iter().enumerate() {
-            if removed >> p & 1 == 1 {
+            if removed >> p & 1 == 1 || target == PASS {
                 continue;
             }
             let cell = target as usize;
@@ -562,12 +565,15 @@ impl Sim {
             scores: self.scores,
         };
         let (mut seen, mut shared): (Bits, Bits) = (0, 0);
-        for &cell in &targets[..m] {
+        for &cell in targets[..m].iter().filter(|&&c| c != PASS) {
             let b = bit(cell as usize);
             shared |= seen & b;
             seen |= b;
         }
         for (p, &target) in targets[..m].iter().enumerate() {
+            if target == PASS {
+                continue;
+            }
             let cell = target as usize;
             let b = bit(cell);
             let owner = self.owner[cell];
