@@ -41,6 +41,12 @@ pub struct DuelConfig {
     /// nothing on a share `pass` × its eps of the turns after the first, spread evenly by
     /// plan depth (0: it always plays its greedy move).
     pub pass: f64,
+    /// Weight of the levels each player's cells can still gain, counted from the scores
+    /// and territories only (U × the value of its cells − its score), so children ranked
+    /// by `Sim::peek` can have it; fading like the potentials. 0: off.
+    pub potential: f64,
+    /// Give that potential to the AIs only (player 0's tempo is what it cannot spare).
+    pub potential_ai_only: bool,
 }
 
 impl Default for DuelConfig {
@@ -56,6 +62,8 @@ impl Default for DuelConfig {
             region: 0.0,
             region_end: 0.0,
             pass: 0.0,
+            potential: 0.0,
+            potential_ai_only: false,
         }
     }
 }
@@ -105,6 +113,7 @@ pub fn evaluate(sim: &Sim, values: &Values, config: &DuelConfig) -> f64 {
     }
     add_frontier(&mut estimate, m, &sim.own, fade, values, config);
     add_region(&mut estimate, m, sim.turn, &sim.own, fade, values, config);
+    add_potential(&mut estimate, m, sim.u, &sim.own, &sim.scores, fade, values, config);
     if fade > 0.0 && (config.territory != 0.0 || config.room != 0.0) {
         let mut owned = 0u128;
         for p in 0..m {
@@ -229,6 +238,30 @@ fn add_frontier(
     }
 }
 
+/// Adds `config.potential` times `fade` times the levels each player's cells can still
+/// gain (U × their value − the score) to its estimate (the AIs' only, if so set).
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn add_potential(
+    estimate: &mut [f64; MAX_PLAYERS],
+    m: usize,
+    u: u8,
+    own: &[u128; MAX_PLAYERS],
+    scores: &[i64; MAX_PLAYERS],
+    fade: f64,
+    values: &Values,
+    config: &DuelConfig,
+) {
+    if config.potential == 0.0 || fade <= 0.0 {
+        return;
+    }
+    let from = usize::from(config.potential_ai_only);
+    for p in from..m {
+        let room = u as i64 * values.sum(own[p]) - scores[p];
+        estimate[p] += fade * config.potential * room as f64;
+    }
+}
+
 /// Adds `config.region` times the fades times the value of each player's own region to its
 /// estimate: the empty cells it reaches from its cells through empty and own cells that no
 /// other player reaches so (cells behind walls of another player's cells).
@@ -271,7 +304,14 @@ fn add_region(
 /// for boards without the other potentials: `evaluate` is log2(1 + this), so children are
 /// ranked by this and the log is taken only for the nodes kept.
 #[inline]
-fn peek_ratio(m: usize, turn: usize, peek: &Peek, values: &Values, config: &DuelConfig) -> f64 {
+fn peek_ratio(
+    m: usize,
+    u: u8,
+    turn: usize,
+    peek: &Peek,
+    values: &Values,
+    config: &DuelConfig,
+) -> f64 {
     let mut estimate = [0f64; MAX_PLAYERS];
     for (e, &s) in estimate.iter_mut().zip(&peek.scores).take(m) {
         *e = s as f64;
@@ -279,6 +319,7 @@ fn peek_ratio(m: usize, turn: usize, peek: &Peek, values: &Values, config: &Duel
     let fade = (TURNS.saturating_sub(turn) as f64 / config.fade).min(1.0);
     add_frontier(&mut estimate, m, &peek.own, fade, values, config);
     add_region(&mut estimate, m, turn, &peek.own, fade, values, config);
+    add_potential(&mut estimate, m, u, &peek.own, &peek.scores, fade, values, config);
     let sa = estimate[1..m].iter().copied().fold(1.0, f64::max);
     estimate[0].max(0.0) / sa
 }
@@ -372,7 +413,7 @@ fn beam(
                     // Scores and territories only; the board is made for kept nodes.
                     let peek = from.peek(&t, values);
                     (
-                        peek_ratio(from.m, from.turn + 1, &peek, values, config),
+                        peek_ratio(from.m, from.u, from.turn + 1, &peek, values, config),
                         fingerprint(from.m, &peek.own, &peek.pos, &peek.scores),
                     )
                 } else {

@@ -134,7 +134,8 @@ impl Config {
             "duel_frontier" => self.duel.frontier = value,
             "duel_region" => self.duel.region = value,
             "duel_region_end" => self.duel.region_end = value,
-            "duel_pass" => self.duel.pass = value,
+            "duel_potential" => self.duel.potential = value,
+            "duel_potential_ai_only" => self.duel.potential_ai_only = value != 0.0,
             _ => match GroupSetting::parse(name, value) {
                 Some(rule) => self.groups.push(rule),
                 None => panic!("unknown setting {name}"),
@@ -157,6 +158,7 @@ impl Config {
                     Knob::Extrapolate => config.extrapolate = rule.value,
                     Knob::LeafValue => config.leaf_value = rule.value,
                     Knob::DuelDepth => config.duel.depth = rule.value as usize,
+                    Knob::DuelPass => config.duel.pass = rule.value,
                 }
             }
         }
@@ -231,6 +233,8 @@ pub enum Knob {
     LeafValue,
     /// `duel.depth` (the beam's plan length, where the beam plays).
     DuelDepth,
+    /// `duel.pass` (the AIs' random moves as lost turns in the beam's future).
+    DuelPass,
 }
 
 /// A setting for the games with M in `m.0..=m.1` and U in `u.0..=u.1`.
@@ -245,7 +249,7 @@ pub struct GroupSetting {
 impl GroupSetting {
     /// Reads a rule's name: the knob (`policy0`..`policy6`, `policy_eps`, `defend`,
     /// `policy_jitter`, `horizon`, `max_iterations`, `extrapolate`, `leaf_value`,
-    /// `duel_depth`), then
+    /// `duel_depth`, `duel_pass`), then
     /// optionally `@mA-B` or `@mA` and `@uA-B` or `@uA` (all M or U when left out).
     pub fn parse(name: &str, value: f64) -> Option<GroupSetting> {
         let mut parts = name.split('@');
@@ -258,6 +262,7 @@ impl GroupSetting {
             "extrapolate" => Knob::Extrapolate,
             "leaf_value" => Knob::LeafValue,
             "duel_depth" => Knob::DuelDepth,
+            "duel_pass" => Knob::DuelPass,
             k => {
                 let index: usize = k.strip_prefix("policy")?.parse().ok()?;
                 (index < 7).then_some(Knob::Policy(index))?

@@ -713,6 +713,76 @@ mod tests {
     }
 
     #[test]
+    fn a_passing_player_does_nothing_and_the_others_move_alone() {
+        let mut params = Params::new();
+        params.insert("M".into(), 2);
+        let mut moves = 0;
+        for seed in 0..6 {
+            let inst = Territory::generate(seed, &params);
+            let mut state = Territory::start(&inst);
+            let values = Values::new(&inst.values);
+            let mut rng = FastRng::new(seed + 7);
+            let mut list = Vec::new();
+            for t in 0..TURNS {
+                let sim = Sim::new(&state.board, inst.m, inst.u, &values, t);
+                state.board.candidates(inst.m, 0, &mut list);
+                let mv = list[rng.below(list.len() as u32) as usize];
+                let mut targets = [0u8; MAX_PLAYERS];
+                targets[0] = mv;
+                targets[1] = PASS;
+                let peek = sim.peek(&targets, &values);
+                let mut after = sim.clone();
+                assert_eq!(after.step(&targets, &values), 0, "seed {seed} turn {t}");
+                let c = mv as usize;
+                let v = inst.values[c] as i64;
+                let (mut s0, mut s1) = (sim.scores[0], sim.scores[1]);
+                match sim.owner[c] {
+                    -1 => s0 += v,
+                    0 if sim.level[c] < inst.u => s0 += v,
+                    0 => {}
+                    _ => {
+                        s1 -= v;
+                        if sim.level[c] == 1 {
+                            s0 += v;
+                        }
+                    }
+                }
+                assert_eq!(
+                    (after.scores[0], after.scores[1]),
+                    (s0, s1),
+                    "seed {seed} turn {t}"
+                );
+                assert_eq!(after.pos[1], sim.pos[1]);
+                moves += usize::from(after.pos[0] != sim.pos[0]);
+                assert_eq!(
+                    peek,
+                    Peek {
+                        own: after.own,
+                        pos: after.pos,
+                        scores: after.scores
+                    },
+                    "seed {seed} turn {t}"
+                );
+                let mut board = state.board;
+                board.owner = after.owner;
+                board.level = after.level;
+                board.pos = after.pos;
+                let fresh = Sim::new(&board, inst.m, inst.u, &values, t + 1);
+                assert_eq!(after.reach, fresh.reach, "seed {seed} turn {t}");
+                assert_eq!(after.ranked, fresh.ranked, "seed {seed} turn {t}");
+                Territory::apply(
+                    &inst,
+                    &mut state,
+                    &crate::games::territory::Action::to_cell(mv as usize),
+                )
+                .unwrap();
+            }
+        }
+        // Player 0's piece moved on most turns (no conflict with the passing AI).
+        assert!(moves > 300, "{moves}");
+    }
+
+    #[test]
     fn sums_of_cell_sets_agree_with_adding_the_values() {
         let inst = Territory::generate(12, &Params::new());
         let values = Values::new(&inst.values);
