@@ -68,6 +68,10 @@ pub struct Config {
     pub duel_min_u: u8,
     /// The beam search's settings.
     pub duel: DuelConfig,
+    /// Turns at the start of the game on which the beam's width cap is
+    /// `duel_opening_width` instead of `duel.max_width` (0: none).
+    pub duel_opening_turns: usize,
+    pub duel_opening_width: usize,
 }
 
 impl Default for Config {
@@ -108,6 +112,8 @@ impl Default for Config {
             duel_players: 2,
             duel_min_u: 2,
             duel: DuelConfig::default(),
+            duel_opening_turns: 0,
+            duel_opening_width: 256,
         }
     }
 }
@@ -134,6 +140,8 @@ impl Config {
             "duel_frontier" => self.duel.frontier = value,
             "duel_region" => self.duel.region = value,
             "duel_region_end" => self.duel.region_end = value,
+            "duel_opening_turns" => self.duel_opening_turns = value as usize,
+            "duel_opening_width" => self.duel_opening_width = value as usize,
             "duel_potential" => self.duel.potential = value,
             "duel_potential_ai_only" => self.duel.potential_ai_only = value != 0.0,
             _ => match GroupSetting::parse(name, value) {
@@ -489,12 +497,16 @@ impl Agent<Territory> for MonteCarloAgent {
             } else {
                 1
             };
+            let mut duel_config = config.duel.clone();
+            if turn < config.duel_opening_turns {
+                duel_config.max_width = config.duel_opening_width;
+            }
             let plan = duel::search(
                 &root,
                 &ais,
                 &eps,
                 values,
-                &config.duel,
+                &duel_config,
                 previous,
                 start,
                 &mut used,
