@@ -9,7 +9,7 @@
 //! until the turn's time share is spent; the best plan of the widest finished beam is
 //! played. Last turn's plan, shifted by one, is kept in every beam as a candidate.
 
-use super::sim::{FastRng, KindWeights, Peek, Sim, Values, PASS};
+use super::sim::{FastRng, KindWeights, Peek, Sim, Values};
 use crate::games::territory::{CELLS, MAX_PLAYERS, TURNS};
 
 /// The search's settings.
@@ -30,23 +30,6 @@ pub struct DuelConfig {
     /// Weight of each player's frontier: the value of the empty cells next to its cells
     /// (an AI walled in has none), fading like the potentials.
     pub frontier: f64,
-    /// Weight of each player's own region: the value of the empty cells it can reach
-    /// through empty and own cells and no other player can (an AI boxed in owns what is
-    /// left inside its box), fading like the potentials. 0: off.
-    pub region: f64,
-    /// Turn by which the region term has faded out linearly from turn 0 (0: no such fade,
-    /// only the end-game fade).
-    pub region_end: f64,
-    /// The AIs' random moves as lost turns: in the beam's predicted future each AI does
-    /// nothing on a share `pass` × its eps of the turns after the first, spread evenly by
-    /// plan depth (0: it always plays its greedy move).
-    pub pass: f64,
-    /// Weight of the levels each player's cells can still gain, counted from the scores
-    /// and territories only (U × the value of its cells − its score), so children ranked
-    /// by `Sim::peek` can have it; fading like the potentials. 0: off.
-    pub potential: f64,
-    /// Give that potential to the AIs only (player 0's tempo is what it cannot spare).
-    pub potential_ai_only: bool,
 }
 
 impl Default for DuelConfig {
@@ -59,11 +42,6 @@ impl Default for DuelConfig {
             fade: 30.0,
             prune: false,
             frontier: 0.5,
-            region: 0.0,
-            region_end: 0.0,
-            pass: 0.0,
-            potential: 0.0,
-            potential_ai_only: false,
         }
     }
 }
@@ -112,8 +90,6 @@ pub fn evaluate(sim: &Sim, values: &Values, config: &DuelConfig) -> f64 {
         *e = sim.scores[p] as f64;
     }
     add_frontier(&mut estimate, m, &sim.own, fade, values, config);
-    add_region(&mut estimate, m, sim.turn, &sim.own, fade, values, config);
-    add_potential(&mut estimate, m, sim.u, &sim.own, &sim.scores, fade, values, config);
     if fade > 0.0 && (config.territory != 0.0 || config.room != 0.0) {
         let mut owned = 0u128;
         for p in 0..m {
@@ -238,88 +214,17 @@ fn add_frontier(
     }
 }
 
-/// Adds `config.potential` times `fade` times the levels each player's cells can still
-/// gain (U × their value − the score) to its estimate (the AIs' only, if so set).
-#[allow(clippy::too_many_arguments)]
-#[inline]
-fn add_potential(
-    estimate: &mut [f64; MAX_PLAYERS],
-    m: usize,
-    u: u8,
-    own: &[u128; MAX_PLAYERS],
-    scores: &[i64; MAX_PLAYERS],
-    fade: f64,
-    values: &Values,
-    config: &DuelConfig,
-) {
-    if config.potential == 0.0 || fade <= 0.0 {
-        return;
-    }
-    let from = usize::from(config.potential_ai_only);
-    for p in from..m {
-        let room = u as i64 * values.sum(own[p]) - scores[p];
-        estimate[p] += fade * config.potential * room as f64;
-    }
-}
-
-/// Adds `config.region` times the fades times the value of each player's own region to its
-/// estimate: the empty cells it reaches from its cells through empty and own cells that no
-/// other player reaches so (cells behind walls of another player's cells).
-#[inline]
-fn add_region(
-    estimate: &mut [f64; MAX_PLAYERS],
-    m: usize,
-    turn: usize,
-    own: &[u128; MAX_PLAYERS],
-    fade: f64,
-    values: &Values,
-    config: &DuelConfig,
-) {
-    if config.region == 0.0 || fade <= 0.0 {
-        return;
-    }
-    let weight = if config.region_end > 0.0 {
-        config.region * (1.0 - turn as f64 / config.region_end).max(0.0)
-    } else {
-        config.region
-    } * fade;
-    if weight <= 0.0 {
-        return;
-    }
-    let owned = own[..m].iter().fold(0, |a, &s| a | s);
-    let empty = super::sim::FULL & !owned;
-    let mut reached = [0u128; MAX_PLAYERS];
-    for p in 0..m {
-        reached[p] = super::sim::flood(own[p], empty | own[p]) & empty;
-    }
-    for p in 0..m {
-        let others = (0..m)
-            .filter(|&q| q != p)
-            .fold(0, |a, q| a | reached[q]);
-        estimate[p] += weight * values.sum(reached[p] & !others) as f64;
-    }
-}
-
 /// E0 / max EA of `evaluate` from the scores and territories after a turn (`Sim::peek`),
 /// for boards without the other potentials: `evaluate` is log2(1 + this), so children are
 /// ranked by this and the log is taken only for the nodes kept.
 #[inline]
-fn peek_ratio(
-    m: usize,
-    u: u8,
-    turn: usize,
-    peek: &Peek,
-    values: &Values,
-    config: &DuelConfig,
-) -> f64 {
+fn peek_ratio(m: usize, turn: usize, peek: &Peek, values: &Values, config: &DuelConfig) -> f64 {
     let mut estimate = [0f64; MAX_PLAYERS];
     for (e, &s) in estimate.iter_mut().zip(&peek.scores).take(m) {
         *e = s as f64;
     }
     let fade = (TURNS.saturating_sub(turn) as f64 / config.fade).min(1.0);
     add_frontier(&mut estimate, m, &peek.own, fade, values, config);
-    add_region(&mut estimate, m, turn, &peek.own, fade, values, config);
-    add_potential(&mut estimate, m, u, &peek.own, &peek.scores, fade, values, config);
     let sa = estimate[1..m].iter().copied().fold(1.0, f64::max);
     estimate[0].max(0.0) / sa
 }
@@ -329,8 +234,6 @@ fn peek_ratio(
 struct Problem<'a> {
     root: &'a Sim,
     ais: &'a [KindWeights],
-    /// Each AI's random-move rate (for `DuelConfig::pass`; may be empty).
-    eps: &'a [f64],
     values: &'a Values,
     config: &'a DuelConfig,
     previous: &'a [u8],
@@ -348,7 +251,6 @@ fn beam(
     let Problem {
         root,
         ais,
-        eps,
         values,
         config,
         previous,
@@ -374,22 +276,9 @@ fn beam(
     for d in 0..depth {
         children.clear();
         node_targets.clear();
-        // The AIs that lose this turn to a random move (the same in every node).
-        let mut passing = [false; MAX_PLAYERS];
-        if config.pass > 0.0 {
-            for (p, &e) in eps.iter().enumerate().take(root.m - 1) {
-                let rate = (config.pass * e).clamp(0.0, 1.0);
-                passing[p + 1] = ((d + 1) as f64 * rate).floor() > (d as f64 * rate).floor();
-            }
-        }
         for node in &beam {
             let mut targets = [0u8; MAX_PLAYERS];
             predict(&node.sim, ais, values, &mut targets);
-            for (target, &pass) in targets.iter_mut().zip(&passing) {
-                if pass {
-                    *target = PASS;
-                }
-            }
             node_targets.push(targets);
         }
         for (i, node) in beam.iter().enumerate() {
@@ -413,7 +302,7 @@ fn beam(
                     // Scores and territories only; the board is made for kept nodes.
                     let peek = from.peek(&t, values);
                     (
-                        peek_ratio(from.m, from.u, from.turn + 1, &peek, values, config),
+                        peek_ratio(from.m, from.turn + 1, &peek, values, config),
                         fingerprint(from.m, &peek.own, &peek.pos, &peek.scores),
                     )
                 } else {
@@ -502,11 +391,9 @@ fn beam(
 /// when twice the last one's time would not fit, and one that runs out is dropped. Returns
 /// the widest finished plan. The first beam always finishes (pass a small `start` when time
 /// is short). `ais`: each AI's predicted weights (it plays their greedy move).
-#[allow(clippy::too_many_arguments)]
 pub fn search(
     root: &Sim,
     ais: &[KindWeights],
-    eps: &[f64],
     values: &Values,
     config: &DuelConfig,
     previous: &[u8],
@@ -529,7 +416,6 @@ pub fn search(
         let problem = Problem {
             root,
             ais,
-            eps,
             values,
             config,
             previous,
@@ -585,7 +471,7 @@ mod tests {
             },
         ] {
             let mut asked = 0;
-            let plan = search(&root, &ais, &[], &values, &config, &[], 1, &mut |_| {
+            let plan = search(&root, &ais, &values, &config, &[], 1, &mut |_| {
                 asked += 1;
                 1.0
             });
@@ -622,7 +508,7 @@ mod tests {
                 frontier,
                 ..DuelConfig::default()
             };
-            let plan = search(&root, &ais, &[], &values, &config, &[], 8, &mut |_| 0.0);
+            let plan = search(&root, &ais, &values, &config, &[], 8, &mut |_| 0.0);
             (plan.moves, plan.value)
         };
         for u in 1..=5 {
@@ -641,10 +527,10 @@ mod tests {
             max_width: 16,
             ..DuelConfig::default()
         };
-        let narrow = search(&root, &ais, &[], &values, &config, &[], 1, &mut |_| 1.0);
+        let narrow = search(&root, &ais, &values, &config, &[], 1, &mut |_| 1.0);
         // Given the narrow plan as last turn's plan, the wide beam keeps it as a candidate,
         // so it cannot end below it.
-        let wide = search(&root, &ais, &[], &values, &config, &narrow.moves, 1, &mut |_| {
+        let wide = search(&root, &ais, &values, &config, &narrow.moves, 1, &mut |_| {
             0.0
         });
         assert_eq!(wide.width, 16);

@@ -68,10 +68,11 @@ pub struct Config {
     pub duel_min_u: u8,
     /// The beam search's settings.
     pub duel: DuelConfig,
-    /// Turns at the start of the game on which the beam's width cap is
-    /// `duel_opening_width` instead of `duel.max_width` (0: none).
+    /// The beam's width cap by turn: `duel_opening` times `duel.max_width` on the first
+    /// `duel_opening_turns` turns, and less after them so that the caps add up to
+    /// `duel.max_width` a turn (1: the same cap on every turn).
     pub duel_opening_turns: usize,
-    pub duel_opening_width: usize,
+    pub duel_opening: f64,
 }
 
 impl Default for Config {
@@ -113,7 +114,7 @@ impl Default for Config {
             duel_min_u: 2,
             duel: DuelConfig::default(),
             duel_opening_turns: 0,
-            duel_opening_width: 256,
+            duel_opening: 1.0,
         }
     }
 }
@@ -138,12 +139,6 @@ impl Config {
             "duel_fade" => self.duel.fade = value,
             "duel_prune" => self.duel.prune = value != 0.0,
             "duel_frontier" => self.duel.frontier = value,
-            "duel_region" => self.duel.region = value,
-            "duel_region_end" => self.duel.region_end = value,
-            "duel_opening_turns" => self.duel_opening_turns = value as usize,
-            "duel_opening_width" => self.duel_opening_width = value as usize,
-            "duel_potential" => self.duel.potential = value,
-            "duel_potential_ai_only" => self.duel.potential_ai_only = value != 0.0,
             _ => match GroupSetting::parse(name, value) {
                 Some(rule) => self.groups.push(rule),
                 None => panic!("unknown setting {name}"),
@@ -166,7 +161,8 @@ impl Config {
                     Knob::Extrapolate => config.extrapolate = rule.value,
                     Knob::LeafValue => config.leaf_value = rule.value,
                     Knob::DuelDepth => config.duel.depth = rule.value as usize,
-                    Knob::DuelPass => config.duel.pass = rule.value,
+                    Knob::DuelOpeningTurns => config.duel_opening_turns = rule.value as usize,
+                    Knob::DuelOpening => config.duel_opening = rule.value,
                 }
             }
         }
@@ -176,6 +172,27 @@ impl Config {
     /// Whether a game of M players with level cap U is played by the beam of `duel`.
     pub fn plays_beam(&self, m: usize, u: u8) -> bool {
         m <= self.duel_players && u >= self.duel_min_u
+    }
+
+    /// The beam's width cap on `turn` (wider in the opening, if so set).
+    pub fn beam_width(&self, turn: usize) -> usize {
+        let opening = self.duel_opening_turns.min(TURNS - 1);
+        let width = self.duel.max_width as f64;
+        let scale = if turn < opening {
+            self.duel_opening
+        } else {
+            // The rest of the total width, spread over the other turns.
+            (TURNS as f64 - opening as f64 * self.duel_opening) / (TURNS - opening) as f64
+        };
+        (width * scale).round().max(1.0) as usize
+    }
+
+    /// The fraction of the time left that the beam spends on `turn`: the turn's width cap
+    /// over the sum of the caps of the turns left (1 / turns left when all caps are equal).
+    pub fn beam_share(&self, turn: usize) -> f64 {
+        let turn = turn.min(TURNS - 1);
+        let left: usize = (turn..TURNS).map(|t| self.beam_width(t)).sum();
+        self.beam_width(turn) as f64 / left.max(1) as f64
     }
 
     /// The rollout length for a game of M players.
@@ -241,8 +258,9 @@ pub enum Knob {
     LeafValue,
     /// `duel.depth` (the beam's plan length, where the beam plays).
     DuelDepth,
-    /// `duel.pass` (the AIs' random moves as lost turns in the beam's future).
-    DuelPass,
+    /// `duel_opening_turns` and `duel_opening` (the beam's width cap in the opening).
+    DuelOpeningTurns,
+    DuelOpening,
 }
 
 /// A setting for the games with M in `m.0..=m.1` and U in `u.0..=u.1`.
@@ -257,7 +275,7 @@ pub struct GroupSetting {
 impl GroupSetting {
     /// Reads a rule's name: the knob (`policy0`..`policy6`, `policy_eps`, `defend`,
     /// `policy_jitter`, `horizon`, `max_iterations`, `extrapolate`, `leaf_value`,
-    /// `duel_depth`, `duel_pass`), then
+    /// `duel_depth`, `duel_opening_turns`, `duel_opening`), then
     /// optionally `@mA-B` or `@mA` and `@uA-B` or `@uA` (all M or U when left out).
     pub fn parse(name: &str, value: f64) -> Option<GroupSetting> {
         let mut parts = name.split('@');
@@ -270,7 +288,8 @@ impl GroupSetting {
             "extrapolate" => Knob::Extrapolate,
             "leaf_value" => Knob::LeafValue,
             "duel_depth" => Knob::DuelDepth,
-            "duel_pass" => Knob::DuelPass,
+            "duel_opening_turns" => Knob::DuelOpeningTurns,
+            "duel_opening" => Knob::DuelOpening,
             k => {
                 let index: usize = k.strip_prefix("policy")?.parse().ok()?;
                 (index < 7).then_some(Knob::Policy(index))?
@@ -453,6 +472,8 @@ impl Agent<Territory> for MonteCarloAgent {
 
         let duel = config.plays_beam(obs.m, obs.u);
         if duel {
+            // The beam's share: what is left split in proportion to the turns' width caps.
+            let share = budget.remaining_ms() * config.beam_share(turn);
             // The AIs as the beam predicts them: the greedy policy of the posterior mean.
             let ais: Vec<_> = learner
                 .models
@@ -462,7 +483,6 @@ impl Agent<Territory> for MonteCarloAgent {
                     [w[0], w[1], 0.0, w[2], w[3]]
                 })
                 .collect();
-            let eps: Vec<f64> = learner.models.iter().map(|model| model.mean()[4]).collect();
             // How often last turn's predictions (made before its AI moves were seen) named
             // them.
             if turn > 0 && self.guesses.0 + 1 == turn {
@@ -498,13 +518,10 @@ impl Agent<Territory> for MonteCarloAgent {
                 1
             };
             let mut duel_config = config.duel.clone();
-            if turn < config.duel_opening_turns {
-                duel_config.max_width = config.duel_opening_width;
-            }
+            duel_config.max_width = config.beam_width(turn);
             let plan = duel::search(
                 &root,
                 &ais,
-                &eps,
                 values,
                 &duel_config,
                 previous,
@@ -795,6 +812,45 @@ mod tests {
         assert_eq!(config.for_game(3, 4).duel.depth, base.duel.depth);
         for bad in ["policy7", "policy3@x5", "defend@m5-", "speed"] {
             assert_eq!(GroupSetting::parse(bad, 1.0), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_wide_opening_applies_to_its_group_only_at_the_same_total_width() {
+        let base = Config::default();
+        for (m, u) in [(2, 2), (2, 3), (2, 5), (3, 4)] {
+            let game = base.for_game(m, u);
+            for turn in [0, 19, 20, 60, TURNS - 1] {
+                assert_eq!(game.beam_width(turn), 256, "M = {m}, U = {u}");
+                // An equal share of what is left for each turn left.
+                let expected = 1.0 / (TURNS - turn) as f64;
+                assert!(
+                    (game.beam_share(turn) - expected).abs() < 1e-12,
+                    "turn {turn}"
+                );
+            }
+        }
+        // Twice as wide on the first 20 turns for M = 2, U = 3..5 (as measured by duel5).
+        let mut config = Config::default();
+        config.set("duel_opening_turns@m2@u3-5", 20.0);
+        config.set("duel_opening@m2@u3-5", 2.0);
+        for u in 3..=5 {
+            let duel = config.for_game(2, u);
+            assert_eq!(duel.beam_width(0), 512, "U = {u}");
+            assert_eq!(duel.beam_width(19), 512, "U = {u}");
+            assert_eq!(duel.beam_width(20), 192, "U = {u}");
+            assert_eq!(duel.beam_width(TURNS - 1), 192, "U = {u}");
+            // Twice an even share on the first turn; the same total width as 256 throughout.
+            assert!((duel.beam_share(0) - 2.0 / TURNS as f64).abs() < 1e-12);
+            let total: usize = (0..TURNS).map(|t| duel.beam_width(t)).sum();
+            assert_eq!(total, 256 * TURNS);
+            assert!((duel.beam_share(TURNS - 1) - 1.0).abs() < 1e-12);
+            // Turn 10: 512 of 10 × 512 + 80 × 192 left; from turn 20 on, equal shares again.
+            assert!((duel.beam_share(10) - 512.0 / 20480.0).abs() < 1e-12);
+            assert!((duel.beam_share(20) - 1.0 / (TURNS - 20) as f64).abs() < 1e-12);
+        }
+        for (m, u) in [(2, 1), (2, 2), (3, 3), (5, 4)] {
+            assert_eq!(config.for_game(m, u).beam_width(0), 256, "M = {m}, U = {u}");
         }
     }
 

@@ -7,9 +7,6 @@ use crate::games::territory::{Board, CELLS, MAX_PLAYERS, N};
 pub type Bits = u128;
 
 pub const FULL: Bits = (1 << CELLS) - 1;
-/// A target meaning "no move" for `Sim::step` and `Sim::peek` (a search's stand-in for an
-/// AI's random move: a turn it does nothing useful).
-pub const PASS: u8 = u8::MAX;
 const fn column(y: usize) -> Bits {
     let mut mask = 0;
     let mut x = 0;
@@ -466,7 +463,7 @@ impl Sim {
         let m = self.m;
         let mut removed = 0u32;
         let (mut seen, mut shared): (Bits, Bits) = (0, 0);
-        for &cell in targets[..m].iter().filter(|&&c| c != PASS) {
+        for &cell in &targets[..m] {
             let b = bit(cell as usize);
             shared |= seen & b;
             seen |= b;
@@ -481,7 +478,7 @@ impl Sim {
         let mut lost = 0u32;
         let mut gained = 0u32;
         for (p, &target) in targets[..m].iter().enumerate() {
-            if removed >> p & 1 == 1 || target == PASS {
+            if removed >> p & 1 == 1 {
                 continue;
             }
             let cell = target as usize;
@@ -565,15 +562,12 @@ impl Sim {
             scores: self.scores,
         };
         let (mut seen, mut shared): (Bits, Bits) = (0, 0);
-        for &cell in targets[..m].iter().filter(|&&c| c != PASS) {
+        for &cell in &targets[..m] {
             let b = bit(cell as usize);
             shared |= seen & b;
             seen |= b;
         }
         for (p, &target) in targets[..m].iter().enumerate() {
-            if target == PASS {
-                continue;
-            }
             let cell = target as usize;
             let b = bit(cell);
             let owner = self.owner[cell];
@@ -710,76 +704,6 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn a_passing_player_does_nothing_and_the_others_move_alone() {
-        let mut params = Params::new();
-        params.insert("M".into(), 2);
-        let mut moves = 0;
-        for seed in 0..6 {
-            let inst = Territory::generate(seed, &params);
-            let mut state = Territory::start(&inst);
-            let values = Values::new(&inst.values);
-            let mut rng = FastRng::new(seed + 7);
-            let mut list = Vec::new();
-            for t in 0..TURNS {
-                let sim = Sim::new(&state.board, inst.m, inst.u, &values, t);
-                state.board.candidates(inst.m, 0, &mut list);
-                let mv = list[rng.below(list.len() as u32) as usize];
-                let mut targets = [0u8; MAX_PLAYERS];
-                targets[0] = mv;
-                targets[1] = PASS;
-                let peek = sim.peek(&targets, &values);
-                let mut after = sim.clone();
-                assert_eq!(after.step(&targets, &values), 0, "seed {seed} turn {t}");
-                let c = mv as usize;
-                let v = inst.values[c] as i64;
-                let (mut s0, mut s1) = (sim.scores[0], sim.scores[1]);
-                match sim.owner[c] {
-                    -1 => s0 += v,
-                    0 if sim.level[c] < inst.u => s0 += v,
-                    0 => {}
-                    _ => {
-                        s1 -= v;
-                        if sim.level[c] == 1 {
-                            s0 += v;
-                        }
-                    }
-                }
-                assert_eq!(
-                    (after.scores[0], after.scores[1]),
-                    (s0, s1),
-                    "seed {seed} turn {t}"
-                );
-                assert_eq!(after.pos[1], sim.pos[1]);
-                moves += usize::from(after.pos[0] != sim.pos[0]);
-                assert_eq!(
-                    peek,
-                    Peek {
-                        own: after.own,
-                        pos: after.pos,
-                        scores: after.scores
-                    },
-                    "seed {seed} turn {t}"
-                );
-                let mut board = state.board;
-                board.owner = after.owner;
-                board.level = after.level;
-                board.pos = after.pos;
-                let fresh = Sim::new(&board, inst.m, inst.u, &values, t + 1);
-                assert_eq!(after.reach, fresh.reach, "seed {seed} turn {t}");
-                assert_eq!(after.ranked, fresh.ranked, "seed {seed} turn {t}");
-                Territory::apply(
-                    &inst,
-                    &mut state,
-                    &crate::games::territory::Action::to_cell(mv as usize),
-                )
-                .unwrap();
-            }
-        }
-        // Player 0's piece moved on most turns (no conflict with the passing AI).
-        assert!(moves > 300, "{moves}");
     }
 
     #[test]
