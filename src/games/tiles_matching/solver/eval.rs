@@ -914,9 +914,9 @@ impl Agent<TilesMatching> for EvalAgent {
                         if (place.0 - discard.0).abs() < r.margin {
                             let (place_board, _, place_counter) =
                                 answer(ctx, board, obs.tile, place.1, obs.counter);
-                            let seed = obs.moves as u64 * 0x1000_0000_01B3
+                            let seed = (obs.moves as u64 * 0x1000_0000_01B3)
                                 ^ board.occupied() as u64
-                                ^ (obs.score as u64) << 32;
+                                ^ ((obs.score as u64) << 32);
                             let mut rec = RolloutRecord {
                                 moves: obs.moves,
                                 counter: obs.counter,
@@ -1159,6 +1159,81 @@ mod tests {
         assert_eq!(agent.act(&obs, &mut budget), Action::GiveUp);
         obs.tile = Tile::Regular { color: 1, shape: 2 };
         assert!(matches!(agent.act(&obs, &mut budget), Action::Place { .. }));
+    }
+
+    /// A discard bonus at the root turns a placement into a discard; it applies only at
+    /// its own counter.
+    #[test]
+    fn a_large_discard_bonus_turns_a_placement_into_a_discard() {
+        let inst = TilesMatching::generate(3, &Params::new());
+        let mut obs = TilesMatching::observe(&inst, &TilesMatching::start(&inst));
+        obs.board = Board::from_cells(9, {
+            let mut cells = vec![EMPTY; 81];
+            cells[40] = 11;
+            cells
+        });
+        obs.tile = Tile::Regular { color: 1, shape: 2 };
+        let act = |bonus: [f64; 4], obs: &Observation| {
+            let mut agent = EvalAgent {
+                discard_bonus: bonus,
+                ..EvalAgent::default()
+            };
+            agent.act(obs, &mut Budget::new(1e9))
+        };
+        assert!(matches!(act([0.0; 4], &obs), Action::Place { .. }));
+        assert_eq!(act([1e6, 0.0, 0.0, 0.0], &obs), Action::Discard);
+        assert!(matches!(
+            act([0.0, 1e6, 0.0, 0.0], &obs),
+            Action::Place { .. }
+        ));
+    }
+
+    /// Playouts that only observe leave the play as it was, and record both arms of each
+    /// close decision; letting them decide changes some answer.
+    #[test]
+    fn observing_playouts_record_without_changing_play() {
+        let mut params = Params::new();
+        for (name, v) in [("n", 10), ("s", 8), ("d", 2)] {
+            params.insert(name.into(), v);
+        }
+        let inst = TilesMatching::generate(31, &params);
+        let game = |rollouts: Option<Rollouts>| {
+            let mut agent = EvalAgent {
+                rollouts,
+                ..EvalAgent::default()
+            };
+            let mut budget = Budget::new(1e9);
+            let mut state = TilesMatching::start(&inst);
+            let mut actions = Vec::new();
+            while !TilesMatching::is_over(&inst, &state) && state.moves < 40 {
+                let action = agent.act(&TilesMatching::observe(&inst, &state), &mut budget);
+                TilesMatching::apply(&inst, &mut state, &action).unwrap();
+                actions.push(action);
+            }
+            (actions, agent.log)
+        };
+        let r = Rollouts {
+            samples: 4,
+            horizon: 30,
+            margin: 1e9,
+            share: 1e9,
+            record: true,
+            decide: false,
+            every: 1,
+        };
+        let (plain, none) = game(None);
+        let (observed, log) = game(Some(r));
+        assert!(none.is_empty());
+        assert_eq!(plain, observed);
+        assert!(log.len() > 5, "{} records", log.len());
+        assert!(log.iter().all(|x| x.samples == 4 && x.counter < 2));
+        assert!(log.iter().all(|x| x.place_outcome <= 30.0 + 0.01 * 2000.0));
+        let (decided, _) = game(Some(Rollouts {
+            decide: true,
+            record: false,
+            ..r
+        }));
+        assert_ne!(plain, decided);
     }
 
     #[test]
