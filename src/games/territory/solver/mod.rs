@@ -4,6 +4,7 @@
 pub mod duel;
 pub mod greedy;
 pub mod mc;
+pub mod policy;
 pub mod model;
 pub mod sim;
 pub mod value;
