@@ -107,11 +107,16 @@ impl Context {
         let b = bit(r);
         let kind = self.kinds.iter().position(|&s| s & b != 0).unwrap_or(0);
         let v = values.value_at[r] as f64 * self.inv_top;
+        w[kind] + w[7 + kind] * v + self.extras(w, values, r)
+    }
+
+    /// The part of the logit beyond the kind and value terms (each at most its weight).
+    #[inline]
+    fn extras(&self, w: &[f64; FEATURES], values: &Values, r: usize) -> f64 {
+        let b = bit(r);
         let near = values.near[values.cell_of[r] as usize] & !b;
         let flag = |s: Bits, k: usize| if s & b != 0 { w[k] } else { 0.0 };
-        w[kind]
-            + w[7 + kind] * v
-            + flag(self.near_lead, 14)
+        flag(self.near_lead, 14)
             + flag(self.near_ai, 15)
             + w[16] * (near & self.own).count_ones() as f64 * 0.25
             + w[17] * (near & self.empty).count_ones() as f64 * 0.25
@@ -120,8 +125,14 @@ impl Context {
     }
 }
 
+/// Targets whose logit is this many temperatures below the best one are never drawn (their
+/// chance, e^-8 each, is left out).
+const CUT: f64 = 8.0;
+
 /// Player 0's move by the learnt policy: a target of `b` (rank layout, non-empty) drawn from
-/// the softmax of its logits divided by `temperature` (returns a rank).
+/// the softmax of its logits divided by `temperature` (returns a rank). Each kind's targets
+/// are visited from the highest value down and the visit stops where even the largest
+/// `extras` could not bring a target within `CUT` temperatures of the best logit so far.
 #[inline]
 pub fn sample(
     sim: &Sim,
@@ -132,24 +143,41 @@ pub fn sample(
     rng: &mut FastRng,
 ) -> usize {
     let context = Context::new(sim, values, b);
-    let inv_t = 1.0 / temperature;
+    let cut = CUT * temperature;
+    let bonus: f64 = w[14..].iter().map(|x| x.max(0.0)).sum();
     let mut logits = [0.0f64; 128];
     let mut ranks = [0u8; 128];
     let mut n = 0;
     let mut best = f64::NEG_INFINITY;
-    let mut rest = b;
-    while rest != 0 {
-        let r = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let l = context.logit(w, values, r) * inv_t;
-        best = best.max(l);
-        logits[n] = l;
-        ranks[n] = r as u8;
-        n += 1;
+    for (k, &mask) in context.kinds.iter().enumerate() {
+        let (a, slope) = (w[k], w[7 + k]);
+        let mut rest = mask;
+        while rest != 0 {
+            let r = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let base = a + slope * values.value_at[r] as f64 * context.inv_top;
+            if base + bonus < best - cut {
+                if slope >= 0.0 {
+                    // The rest of this kind is worth no more.
+                    break;
+                }
+                continue;
+            }
+            let l = base + context.extras(w, values, r);
+            best = best.max(l);
+            logits[n] = l;
+            ranks[n] = r as u8;
+            n += 1;
+        }
     }
+    let inv_t = 1.0 / temperature;
     let mut total = 0.0;
     for l in &mut logits[..n] {
-        *l = (*l - best).exp();
+        *l = if *l < best - cut {
+            0.0
+        } else {
+            ((*l - best) * inv_t).exp()
+        };
         total += *l;
     }
     let mut u = rng.unit() * total;
@@ -159,7 +187,8 @@ pub fn sample(
             return ranks[i] as usize;
         }
     }
-    ranks[n - 1] as usize
+    let last = logits[..n].iter().rposition(|&p| p > 0.0).unwrap_or(0);
+    ranks[last] as usize
 }
 
 /// The weights fitted by `examples/territory_policy.rs fit`, one row per level cap U.
@@ -199,5 +228,38 @@ mod tests {
             let dot: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
             assert!((dot - context.logit(&w, &values, r)).abs() < 1e-12);
         }
+    }
+
+    #[test]
+    fn samples_are_legal_targets_and_a_cold_policy_takes_the_best_logit() {
+        let mut params = Params::new();
+        params.insert("M".into(), 5);
+        params.insert("U".into(), 4);
+        let inst = Territory::generate(8, &params);
+        let values = Values::new(&inst.values);
+        let sim = Sim::new(&Board::start(&inst.starts), inst.m, inst.u, &values, 0);
+        let b = sim.ranked_candidates(0, &values);
+        let w = &WEIGHTS[3];
+        let context = Context::new(&sim, &values, b);
+        let mut best = (f64::NEG_INFINITY, 0);
+        let mut rest = b;
+        while rest != 0 {
+            let r = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let l = context.logit(w, &values, r);
+            if l > best.0 {
+                best = (l, r);
+            }
+        }
+        let mut rng = FastRng::new(5);
+        let mut drawn: Bits = 0;
+        for _ in 0..200 {
+            let r = sample(&sim, &values, b, w, 1.0, &mut rng);
+            assert!(b & bit(r) != 0);
+            drawn |= bit(r);
+            assert_eq!(sample(&sim, &values, b, w, 1e-3, &mut rng), best.1);
+        }
+        // At temperature 1 more than one target is drawn.
+        assert!(drawn.count_ones() > 1);
     }
 }
