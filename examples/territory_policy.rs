@@ -169,11 +169,10 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
 }
 
 fn probabilities(w: &[f64; FEATURES], d: &Decision) -> Vec<f64> {
-    let logits: Vec<f64> = d
-        .x
-        .iter()
-        .map(|x| x.iter().zip(w).map(|(a, b)| a * b).sum())
-        .collect();
+    let logits: Vec<f64> =
+        d.x.iter()
+            .map(|x| x.iter().zip(w).map(|(a, b)| a * b).sum())
+            .collect();
     let best = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let e: Vec<f64> = logits.iter().map(|l| (l - best).exp()).collect();
     let total: f64 = e.iter().sum();
@@ -295,6 +294,8 @@ fn main() {
             args.get(4).map(String::as_str),
         ),
         Some("fit") => fit_files(&args[1..]),
-        _ => eprintln!("usage: territory_policy log FIRST COUNT ITERATIONS [SETTING] | fit FILE..."),
+        _ => {
+            eprintln!("usage: territory_policy log FIRST COUNT ITERATIONS [SETTING] | fit FILE...")
+        }
     }
 }

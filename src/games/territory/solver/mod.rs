@@ -4,7 +4,7 @@
 pub mod duel;
 pub mod greedy;
 pub mod mc;
-pub mod policy;
 pub mod model;
+pub mod policy;
 pub mod sim;
 pub mod value;
