@@ -440,8 +440,6 @@ struct Sim {
     /// the pool is short.
     pair_fraction: f64,
     weights: Weights,
-    /// "Ready" counts only the outside neighbours in the window's own rows (EXPERIMENT).
-    ready_rows_only: bool,
 }
 
 impl Sim {
@@ -461,7 +459,6 @@ impl Sim {
             buffer: obs.buffer,
             keys,
             pair_fraction,
-            ready_rows_only: std::env::var("SR_READYH").is_ok(),
             weights: settings
                 .weights
                 .unwrap_or_else(|| Weights::for_colors(obs.colors)),
@@ -597,10 +594,7 @@ impl Sim {
             + w.double * count2(top, a & b) as i32
             + w.diagonal * count2(a & b1, a1 & b) as i32;
         if w.ready != 0 {
-            let (up, down) = match self.ready_rows_only {
-                true => (0, 0),
-                false => (rows[r], rows[r + 3]),
-            };
+            let (up, down) = (rows[r], rows[r + 3]);
             let ready = (bottom & a1 & ((a << 8) | up))
                 | (bottom & a & ((a >> 16) | (up >> 8)))
                 | (top & b1 & ((b << 8) | down))
@@ -612,7 +606,7 @@ impl Sim {
 
     /// The row pairs whose bonus changes when rows `lo..=hi` change.
     fn pairs_touched(&self, lo: usize, hi: usize) -> std::ops::RangeInclusive<usize> {
-        match self.weights.ready * (!self.ready_rows_only) as i32 {
+        match self.weights.ready {
             0 => lo.saturating_sub(1)..=hi.min(self.n - 1),
             _ => lo.saturating_sub(2)..=(hi + 1).min(self.n - 1),
         }
@@ -992,10 +986,6 @@ pub fn search(
     let mut seen = HashSet64 { slots: Vec::new() };
     let mut moves: Vec<u16> = Vec::new();
     let mut pair_moves: Vec<(u16, u16)> = Vec::new();
-    let cap: usize = std::env::var("SR_CAP").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
-    let spare: usize = std::env::var("SR_SPARE").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
-    let mut taken_cur: Vec<u16> = Vec::new();
-    let mut taken_old: Vec<u16> = Vec::new();
 
     let limit = budget.limit_ms();
     let mut width: usize = settings.width.unwrap_or(8).max(1);
@@ -1114,11 +1104,7 @@ pub fn search(
 
         stats.evaluated += pool.len() as u64;
         // The best distinct children become the next layer.
-        let keep = match cap {
-            0 => width + width / 4 + 4,
-            _ => spare * width + 4,
-        }
-        .min(pool.len());
+        let keep = (width + width / 4 + 4).min(pool.len());
         if pool.len() > keep {
             pool.select_nth_unstable_by(keep - 1, |a, b| b.eval.cmp(&a.eval));
             pool.truncate(keep);
@@ -1128,25 +1114,9 @@ pub fn search(
         });
         seen.reset(keep);
         next.clear();
-        if cap > 0 {
-            taken_cur.clear();
-            taken_cur.resize(current.len(), 0);
-            taken_old.clear();
-            taken_old.resize(older.len(), 0);
-        }
         for cand in &pool {
             if next.len() >= width {
                 break;
-            }
-            if cap > 0 {
-                let t = match cand.parent & OLDER {
-                    0 => &mut taken_cur[cand.parent as usize],
-                    _ => &mut taken_old[(cand.parent & !OLDER) as usize],
-                };
-                if *t as usize >= cap {
-                    continue;
-                }
-                *t += 1;
             }
             let parent = match cand.parent & OLDER {
                 0 => &current[cand.parent as usize],

@@ -435,10 +435,7 @@ impl Sim {
             sums[1] = sums[1].add(top.mark().add(a.and(b).mark()));
             sums[2] = sums[2].add(a.and(b1).mark().add(a1.and(b).mark()));
             if w.ready != 0 {
-                let (up, down) = match self.ready_rows_only {
-                    true => (V::zero(), V::zero()),
-                    false => (V::load(&rows[r]), V::load(&rows[r + 3])),
-                };
+                let (up, down) = (V::load(&rows[r]), V::load(&rows[r + 3]));
                 sums[3] = sums[3].add(ready_mask(a, b, up, down).mark());
             }
             (a, a1) = (b, b1);
