@@ -10,13 +10,27 @@
 //! overrides of `expectimax::Tuning`: FINALISTS, RERANKED, RERANK_WEIGHT, PLAYOUT_ROUNDS,
 //! HORIZON, CROWD_POWER, BLEND, LOOK, LINDY (1: on), SHORT_PENALTY, LONG_WEIGHT, CROSS,
 //! LEN (a row plan: 0 none; with SCALE, MIN_EMPTY, POWER), MODEL (a file of the survival term's
-//! weights, as `lines_learn fit` writes them). HIST=1 adds per game and in all the removals by
+//! weights, as `lines_learn fit` writes them). TRACE=1 prints (stderr) the budget left at
+//! every 100th move and 50 moves before the end. HIST=1 adds per game and in all the removals by
 //! their size (balls removed at once, a cross counted once) and the mean balls on the board.
 use arcade::clock::Budget;
-use arcade::game::{play, Game, Params};
+use arcade::game::{play, Agent, Game, Params};
 use arcade::games::lines::solver::expectimax::ExpectimaxAgent;
 use arcade::games::lines::solver::{learned, work_done, Rows};
-use arcade::games::lines::{Lines, State};
+use arcade::games::lines::{Action, Lines, Observation, State};
+
+/// The agent, recording the budget left as each move starts (TRACE=1).
+struct Traced {
+    agent: ExpectimaxAgent,
+    left: Vec<f64>,
+}
+
+impl Agent<Lines> for Traced {
+    fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
+        self.left.push(budget.remaining_ms());
+        self.agent.act(obs, budget)
+    }
+}
 
 #[path = "common/mod.rs"]
 mod common;
@@ -53,6 +67,7 @@ fn main() {
             "MODEL: one weight a pattern"
         );
     }
+    let trace_on = env::<u8>("TRACE").is_some_and(|x| x != 0);
     let hist_on = env::<u8>("HIST").is_some_and(|x| x != 0);
     // Removals by size (index = balls, 13 = 13 or more) and the balls on the board summed.
     let mut hist_all = [0usize; 14];
@@ -90,8 +105,25 @@ fn main() {
         let game_start = cpu_seconds();
         let clock = Box::new(move || work_done() as f64 * unit_ms);
         let mut budget = Budget::with_clock(budget_ms, clock);
+        let mut traced = Traced {
+            agent,
+            left: Vec::new(),
+        };
         let (actions, state) =
-            play::<Lines>(&instance, &mut agent, &mut budget).expect("legal moves");
+            play::<Lines>(&instance, &mut traced, &mut budget).expect("legal moves");
+        if trace_on {
+            // The budget left at every 100th move and 50 moves before the end.
+            let left = &traced.left;
+            let at: Vec<String> = (0..left.len())
+                .step_by(100)
+                .chain([left.len().saturating_sub(50)])
+                .map(|i| format!("{i}:{:.0}", left[i]))
+                .collect();
+            eprintln!("{seed}\tleft\t{}", at.join(" "));
+            if state.moves < 1000 {
+                death(&instance, &actions);
+            }
+        }
         let cpu_game = cpu_seconds() - game_start;
         if hist_on {
             let (hist, balls) = removals(&instance, &actions);
@@ -166,4 +198,45 @@ fn show(hist: &[usize; 14]) -> String {
         .map(|n| format!("{n}:{}", hist[n]))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// A lost game's last 60 moves, 5 at a time: the balls on the board at their start and the
+/// lines made by the move and by the spawn; then the board the last move left (TRACE=1).
+fn death(instance: &<Lines as Game>::Instance, actions: &[<Lines as Game>::Action]) {
+    let mut state: State = Lines::start(instance);
+    let from = actions.len().saturating_sub(60);
+    let (mut by_move, mut by_spawn, mut balls) = (0, 0, 0);
+    let mut out = Vec::new();
+    for (i, action) in actions.iter().enumerate() {
+        if i >= from && (i - from) % 5 == 0 {
+            balls = state.grid.iter().filter(|&&x| x != 0).count();
+        }
+        Lines::apply(instance, &mut state, action).expect("a legal move");
+        let last = state.last.as_ref().expect("a move");
+        if i >= from && last.score > 0 {
+            match last.spawned.is_empty() {
+                true => by_move += 1,
+                false => by_spawn += 1,
+            }
+        }
+        if i >= from && (i - from) % 5 == 4 {
+            out.push(format!("{balls}/{by_move}/{by_spawn}"));
+            (by_move, by_spawn) = (0, 0);
+        }
+    }
+    eprintln!(
+        "  last 60 moves (balls/lines by move/by spawn, 5 moves each): {}",
+        out.join(" ")
+    );
+    let n = state.n;
+    for r in 0..n {
+        let row: String = state.grid[r * n..(r + 1) * n]
+            .iter()
+            .map(|&x| match x {
+                0 => '.',
+                x => (b'0' + x) as char,
+            })
+            .collect();
+        eprintln!("  {row}");
+    }
 }

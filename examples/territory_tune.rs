@@ -10,7 +10,8 @@
 //! so with a large budget the work is fixed whatever the load of the machine.
 //! M=.. and U=.. in the environment force those parameters (as gen --M / --U); M_MIN=..
 //! and U_MIN=.. skip the seeds with fewer players or a lower level cap.
-//! The CPU seconds per game (this thread's) are printed per setting.
+//! The CPU seconds per game (this thread's) and the rollouts' simulated turns per CPU
+//! second are printed per setting.
 //! TSV=prefix writes prefix-K.tsv (seed, M, U, score) per setting.
 //! TRACE=1 prints every 5 turns of each game S0, SA, the first AI's legal targets, the
 //! empty cells next to player 0's and to the first AI's cells, and the first AI's random
@@ -61,6 +62,7 @@ fn main() {
         .collect();
     let mut scores = vec![Vec::new(); settings.len()];
     let mut cpu = vec![0.0; settings.len()];
+    let mut steps = vec![0u64; settings.len()];
     let mut predicted = vec![(0u64, 0u64); settings.len()];
     let mut greedy = (0u64, 0u64);
     let mut files: Vec<Option<std::fs::File>> = settings
@@ -100,6 +102,7 @@ fn main() {
             let (_, state) = play::<Territory>(&inst, &mut agent, &mut Budget::new(budget_ms))
                 .expect("legal play");
             cpu[k] += cpu_seconds() - cpu_start;
+            steps[k] += agent.stats.steps;
             predicted[k].0 += agent.stats.predicted_right;
             predicted[k].1 += agent.stats.predicted;
             let score = Territory::score(&inst, &state);
@@ -179,9 +182,10 @@ fn main() {
         let losses = diffs.iter().filter(|&&x| x < 0.0).count();
         println!(
             "{name}: mean {mean:.0}  vs first {d:+.0} ± {:.0}  won {wins} lost {losses}  \
-             CPU {:.2} s/game  AI moves predicted {:.3}",
+             CPU {:.2} s/game ({:.0} simulated turns / CPU s)  AI moves predicted {:.3}",
             sd / n.sqrt(),
             cpu[k] / n,
+            steps[k] as f64 / cpu[k],
             predicted[k].0 as f64 / predicted[k].1.max(1) as f64
         );
     }

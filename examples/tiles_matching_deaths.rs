@@ -20,7 +20,7 @@
 mod common;
 use arcade::clock::Budget;
 use arcade::game::{Agent, Game, Params};
-use arcade::games::tiles_matching::solver::eval::{work_units, EvalAgent};
+use arcade::games::tiles_matching::solver::eval::{work_units, EvalAgent, Rollouts};
 use arcade::games::tiles_matching::TilesMatching;
 
 /// Moves played, whether the game was lost, and the score.
@@ -35,6 +35,15 @@ fn play(seed: u64, n: i64, sd: Option<(i64, i64)>, max_moves: usize) -> (usize, 
     let name_lost = std::env::var_os("LOST").is_some();
     let mut state = TilesMatching::start(&instance);
     let mut agent = EvalAgent::default();
+    agent.rollouts = rollouts();
+    if let Ok(v) = std::env::var("EMPTY") {
+        agent.empty_weight = Some(v.parse().expect("EMPTY: a number"));
+    }
+    if let Ok(v) = std::env::var("BONUS") {
+        for (k, x) in v.split(',').enumerate().take(4) {
+            agent.discard_bonus[k] = x.parse().expect("BONUS: numbers by counter");
+        }
+    }
     let mut budget = work_budget().unwrap_or_else(|| Budget::new(1e12));
     let (cpu, work) = (common::thread_cpu_ms(), work_units());
     while !TilesMatching::is_over(&instance, &state) && state.moves < max_moves {
@@ -51,6 +60,22 @@ fn play(seed: u64, n: i64, sd: Option<(i64, i64)>, max_moves: usize) -> (usize, 
             work_units() - work
         );
     }
+    for r in &agent.log {
+        println!(
+            "pair {seed} {} {} {} {:.2} {:.2} {:.2} {:.2} {} {} {} {}",
+            r.moves,
+            r.counter,
+            r.empty,
+            r.place_value,
+            r.discard_value,
+            r.place_outcome,
+            r.discard_outcome,
+            r.place_deaths,
+            r.discard_deaths,
+            r.samples,
+            r.discarded as u8
+        );
+    }
     if name_lost && state.gave_up {
         let (s, d) = (instance.side, instance.d);
         println!("lost: seed {seed} S {s} D {d} at move {}", state.moves);
@@ -62,6 +87,31 @@ fn play(seed: u64, n: i64, sd: Option<(i64, i64)>, max_moves: usize) -> (usize, 
     )
 }
 
+/// With ROLL=SAMPLES,HORIZON,MARGIN,SHARE[,EVERY] set, the agent settles close place-or-discard
+/// decisions by paired playouts of the static player on sampled streams (`eval::Rollouts`);
+/// with RECORD set too it prints each such decision as `pair SEED MOVE COUNTER EMPTY
+/// PLACE_V DISCARD_V PLACE_OUT DISCARD_OUT PLACE_DEATHS DISCARD_DEATHS SAMPLES DISCARDED`;
+/// with OBSERVE set too the playouts only record and the agent plays as without them.
+fn rollouts() -> Option<Rollouts> {
+    let v: Vec<f64> = std::env::var("ROLL")
+        .ok()?
+        .split(',')
+        .map(|x| x.parse().expect("ROLL: SAMPLES,HORIZON,MARGIN,SHARE"))
+        .collect();
+    Some(Rollouts {
+        samples: v[0] as usize,
+        horizon: v[1] as usize,
+        margin: v[2],
+        share: v[3],
+        record: std::env::var_os("RECORD").is_some(),
+        decide: std::env::var_os("OBSERVE").is_none(),
+        every: v.get(4).map_or(1, |&e| e as usize),
+    })
+}
+
+/// With EMPTY=W set, empty cells are worth W (instead of the weight set's).
+/// With BONUS=B0,B1,.. set, a discard at counter k is worth Bk more at the root.
+///
 /// With WORK_NS set, a budget of LIMIT_MS (default 5,000) on the work clock: each unit of
 /// `work_units` counts WORK_NS nanoseconds, so the same budget buys the same work on any
 /// machine and under any load, and runs repeat exactly.

@@ -1,7 +1,7 @@
 //! Expectimax over the spawn, two plies deep. With three and four colours on roomy boards (and
 //! five on 11 x 11) its evaluation also values crossing lines (`super::cross_lines_weight`) and, with three, makes a line short of
 //! the row cost more (`super::short_line_penalty`); the greedy agent does neither. While rows are built (`super::Rows`: three
-//! colours, four from N = 9 on, five at N = 10 and 11, with room left) it plays the greedy look instead, widened
+//! colours, four from N = 9 on, five at N = 10 and 11, six at N = 11, with room left) it plays the greedy look instead, widened
 //! as far as the time affords: there sampling the spawn scored less than the greedy look
 //! (N = 10, C = 3, 8 seeds at 5 s: 5,280 against 6,371). The greedy look ranks the moves (a line now is
 //! always taken when it ranks first; on roomy boards a move lengthening a held line may rank

@@ -481,12 +481,19 @@ pub fn rows_plan(n: usize, colours: u8) -> Rows {
 }
 
 /// The expectimax agent's rows (the greedy agent keeps `rows_plan`): five colours on
-/// 10 x 10 build rows of 6 down to `ROWS_MIN_EMPTY_10_5` empty cells instead of 50.
+/// 10 x 10 build rows of 6 down to `ROWS_MIN_EMPTY_10_5` empty cells instead of 50, and six
+/// colours on 11 x 11 build rows of 6 down to `ROWS_MIN_EMPTY_11_6` (none in `rows_plan`).
 pub fn expectimax_rows_plan(n: usize, colours: u8) -> Rows {
     match (colours, n) {
         (5, 10) => Rows {
             min_empty: ROWS_MIN_EMPTY_10_5,
             ..rows_plan(n, colours)
+        },
+        (6, 11) => Rows {
+            len: 6,
+            scale: ROW_SCALE,
+            min_empty: ROWS_MIN_EMPTY_11_6,
+            power: ROW_POWER,
         },
         _ => rows_plan(n, colours),
     }
@@ -501,6 +508,13 @@ pub fn expectimax_rows_plan(n: usize, colours: u8) -> Rows {
 /// lost on the fresh seeds. Rows built as long at N = 9, C = 5 (40) and N = 11, C = 6 (40,
 /// crosses 3) won most fresh games but lost one and two of 30: not kept.
 const ROWS_MIN_EMPTY_10_5: usize = 35;
+
+/// Six colours on 11 x 11 (work clock as above, BUDGET=1000, paired against no rows; branch
+/// `lines8`): rows of 6 down to 45 empty cells +27 ± 17 (17-13) on seeds 140001..140030,
+/// +32 ± 12 (37-22) on 141001..141060 and +11 ± 11 (31-27) on 143001..143060, all 150 games
+/// full; with crosses at weight 3 on top a game of 30 was lost, and down to 40 (`lines7`) two
+/// of 30.
+const ROWS_MIN_EMPTY_11_6: usize = 45;
 
 /// Every row of `len` cells in a line (the four directions) of an `n x n` board.
 fn rows_of(n: usize, len: usize) -> Vec<Vec<u8>> {
@@ -1463,6 +1477,15 @@ mod tests {
         assert_eq!(expectimax_rows_plan(10, 3), rows_plan(10, 3));
         assert_eq!(expectimax_rows_plan(9, 5), Rows::OFF);
         assert_eq!(rows_plan(11, 6), Rows::OFF);
+        // And six colours on 11 x 11, rows of 6 down to 45 empty cells (the greedy agent none).
+        assert_eq!(
+            expectimax_rows_plan(11, 6),
+            Rows {
+                min_empty: 45,
+                ..rows_plan(10, 5)
+            }
+        );
+        assert_eq!(expectimax_rows_plan(10, 6), Rows::OFF);
         assert_eq!((rows_plan(10, 3).power, rows_plan(7, 3).power), (3, 4));
         // 7 x 7, rows of 6: three reds at (0, 1..=3) lie in the two rows of row 0, each
         // (2 * 3 - 3)^3 = 27, and alone in three columns' rows and one diagonal's, 1 each. A

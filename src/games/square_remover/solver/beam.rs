@@ -110,17 +110,25 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// The agent's weights for `colors` colours: with 5 and 6 colours "ready" windows count
+    /// The agent's weights for `colors` colours: with 6 colours "ready" windows count
     /// (150 / 80 / 60 / 100). They cost width (five row pairs per move instead of three,
     /// boards with more pair moves) but at equal CPU won on fresh seeds 111..130: 6 colours
-    /// +1.30% (10-0), 5 colours +0.30% (3-2; +0.44% over 7 seeds with 101..110); with 4
-    /// colours they lost (−0.62%). With 4 colours doubles and diagonals weigh 60 instead of
+    /// +1.30% (10-0); with 4 colours they lost (−0.62%). With 5 colours they won +0.30%
+    /// (3-2) then, but with the faster rows of later sessions the width they cost is worth
+    /// more: without them (150 / 80 / 60) +0.74% ± 0.12% (36-10) at equal CPU on 46 fresh
+    /// seeds (seventh session). With 4 colours doubles and diagonals weigh 60 instead of
     /// 44: +0.11% ± 0.05% at equal CPU on 39 fresh seeds (fifth session). See
     /// docs/solver-report.md.
     pub fn for_colors(colors: u8) -> Self {
         match colors {
             0..=4 => Weights {
                 double: 60,
+                diagonal: 60,
+                ..Weights::default()
+            },
+            5 => Weights {
+                triple: 150,
+                double: 80,
                 diagonal: 60,
                 ..Weights::default()
             },

@@ -14,6 +14,7 @@
 
 use super::duel::{self, DuelConfig};
 use super::model::{AiModel, MoveSummary};
+use super::policy;
 use super::sim::{bit, pick, Bits, FastRng, Sim, Values};
 use super::value;
 use crate::clock::Budget;
@@ -59,6 +60,11 @@ pub struct Config {
     /// learnt prediction of the final one (`value::predict`) by this weight (0: the ratio
     /// only, 1: the prediction only). M = 2 never reads it.
     pub leaf_value: f64,
+    /// When M >= 3 and this is above 0, player 0's rollout moves that are neither random
+    /// nor a defence are drawn from the learnt policy (`policy::WEIGHTS` of the game's U) at
+    /// this temperature instead of the kind-weighted greedy (0: the greedy). M = 2 never
+    /// reads it.
+    pub learnt: f64,
     /// Games with at most this many players (AIs included) are played by the beam search of
     /// `duel` instead of rollouts (0: never).
     pub duel_players: usize,
@@ -110,6 +116,7 @@ impl Default for Config {
             defend: 0.7,
             extrapolate: 0.0,
             leaf_value: 0.0,
+            learnt: 0.0,
             duel_players: 2,
             duel_min_u: 2,
             duel: DuelConfig::default(),
@@ -129,6 +136,7 @@ impl Config {
             "duel_horizon" => self.duel_horizon = value as usize,
             "extrapolate" => self.extrapolate = value,
             "leaf_value" => self.leaf_value = value,
+            "learnt" => self.learnt = value,
             "own_weight" => self.set("policy1@m3-8", value),
             "duel_players" => self.duel_players = value as usize,
             "duel_min_u" => self.duel_min_u = value as u8,
@@ -160,6 +168,7 @@ impl Config {
                     Knob::MaxIterations => config.max_iterations = rule.value as usize,
                     Knob::Extrapolate => config.extrapolate = rule.value,
                     Knob::LeafValue => config.leaf_value = rule.value,
+                    Knob::Learnt => config.learnt = rule.value,
                     Knob::DuelDepth => config.duel.depth = rule.value as usize,
                     Knob::DuelOpeningTurns => config.duel_opening_turns = rule.value as usize,
                     Knob::DuelOpening => config.duel_opening = rule.value,
@@ -225,6 +234,10 @@ impl Config {
             let (_, best) = values.top(defend);
             return values.cell_of[pick(best, rng) as usize];
         }
+        if self.learnt > 0.0 && sim.m >= 3 {
+            let w = &policy::WEIGHTS[sim.u as usize - 1];
+            return values.cell_of[policy::sample(sim, values, b, w, self.learnt, rng)];
+        }
         let k = sim.kind_masks(0, b);
         let lead = sim.ranked[sim.leader()];
         let masks: [Bits; 7] = [
@@ -261,6 +274,8 @@ pub enum Knob {
     /// `duel_opening_turns` and `duel_opening` (the beam's width cap in the opening).
     DuelOpeningTurns,
     DuelOpening,
+    /// `learnt` (the learnt rollout policy's temperature, M >= 3 only).
+    Learnt,
 }
 
 /// A setting for the games with M in `m.0..=m.1` and U in `u.0..=u.1`.
@@ -275,7 +290,7 @@ pub struct GroupSetting {
 impl GroupSetting {
     /// Reads a rule's name: the knob (`policy0`..`policy6`, `policy_eps`, `defend`,
     /// `policy_jitter`, `horizon`, `max_iterations`, `extrapolate`, `leaf_value`,
-    /// `duel_depth`, `duel_opening_turns`, `duel_opening`), then
+    /// `duel_depth`, `duel_opening_turns`, `duel_opening`, `learnt`), then
     /// optionally `@mA-B` or `@mA` and `@uA-B` or `@uA` (all M or U when left out).
     pub fn parse(name: &str, value: f64) -> Option<GroupSetting> {
         let mut parts = name.split('@');
@@ -287,6 +302,7 @@ impl GroupSetting {
             "max_iterations" => Knob::MaxIterations,
             "extrapolate" => Knob::Extrapolate,
             "leaf_value" => Knob::LeafValue,
+            "learnt" => Knob::Learnt,
             "duel_depth" => Knob::DuelDepth,
             "duel_opening_turns" => Knob::DuelOpeningTurns,
             "duel_opening" => Knob::DuelOpening,
@@ -874,6 +890,33 @@ mod tests {
         assert_ne!(moves(4, 3, 0.0), moves(4, 3, 1.0));
         // M = 2 (U = 1 plays rollouts, not the beam) never reads it.
         assert_eq!(moves(2, 1, 0.0), moves(2, 1, 1.0));
+    }
+
+    #[test]
+    fn the_learnt_rollout_policy_changes_the_play_with_3_players_or_more_only() {
+        let moves = |m: i64, u: i64, learnt: f64| {
+            let mut params = Params::new();
+            params.insert("M".into(), m);
+            params.insert("U".into(), u);
+            let inst = Territory::generate(11, &params);
+            let config = Config {
+                max_iterations: 20,
+                learnt,
+                ..Config::default()
+            };
+            let mut agent = MonteCarloAgent::with_config(config);
+            // A mock clock that never runs out: the iteration cap sets the work.
+            let mut budget = Budget::with_clock(1e9, stepping_clock(0.001));
+            play::<Territory>(&inst, &mut agent, &mut budget).unwrap().0
+        };
+        assert_ne!(moves(5, 4, 0.0), moves(5, 4, 1.0));
+        // M = 2 (U = 1 plays rollouts, not the beam) never reads it.
+        assert_eq!(moves(2, 1, 0.0), moves(2, 1, 1.0));
+        let mut config = Config::default();
+        config.set("learnt@m3-8@u4", 0.5);
+        assert_eq!(config.for_game(3, 4).learnt, 0.5);
+        assert_eq!(config.for_game(3, 3).learnt, 0.0);
+        assert_eq!(config.for_game(2, 4).learnt, 0.0);
     }
 
     #[test]

@@ -5,5 +5,6 @@ pub mod duel;
 pub mod greedy;
 pub mod mc;
 pub mod model;
+pub mod policy;
 pub mod sim;
 pub mod value;

@@ -93,7 +93,7 @@ pub struct Values {
     pub rank: [u8; CELLS],
     pub cell_of: [u8; CELLS],
     /// Value at each rank, and the ranks of that same value.
-    value_at: [u32; CELLS],
+    pub value_at: [u32; CELLS],
     same: [Bits; CELLS],
     /// Each cell with its four neighbours, in the rank layout.
     pub near: [Bits; CELLS],

@@ -542,6 +542,110 @@ pub struct EvalAgent {
     ctx: Option<Ctx>,
     /// A running mean of what one three-ply value costs (ms; 0 before the first).
     deep_ms: f64,
+    /// Paired playouts between the best placement and the discard (off by default).
+    pub rollouts: Option<Rollouts>,
+    /// The root decisions the playouts settled (for `examples/tiles_matching_deaths.rs`).
+    pub log: Vec<RolloutRecord>,
+    /// Added to a discard's look-ahead value at the root, by the counter before it.
+    pub discard_bonus: [f64; 4],
+    /// If set, the empty cells' weight instead of the weight set's.
+    pub empty_weight: Option<f64>,
+}
+
+/// Settings of the paired playouts at close place-or-discard decisions.
+#[derive(Clone, Copy, Debug)]
+pub struct Rollouts {
+    /// Playouts per arm (the same sampled streams for both arms).
+    pub samples: usize,
+    /// Moves per playout.
+    pub horizon: usize,
+    /// Only when the two arms' two-ply values differ by less than this.
+    pub margin: f64,
+    /// On at most this many times the move's time share.
+    pub share: f64,
+    /// Keep the records of each settled decision in `log`.
+    pub record: bool,
+    /// Let the playouts decide (else they are only recorded).
+    pub decide: bool,
+    /// Only on moves that are a multiple of this.
+    pub every: usize,
+}
+
+/// One decision the playouts looked at: the counter, empty cells, the two-ply values of the
+/// best placement and of the discard, and the playouts' mean outcome for each arm (moves
+/// survived plus a hundredth of the static value at the end), and the chosen arm.
+#[derive(Clone, Debug)]
+pub struct RolloutRecord {
+    pub moves: usize,
+    pub counter: u8,
+    pub empty: i32,
+    pub place_value: f64,
+    pub discard_value: f64,
+    pub place_outcome: f64,
+    pub discard_outcome: f64,
+    pub place_deaths: usize,
+    pub discard_deaths: usize,
+    pub samples: usize,
+    pub discarded: bool,
+}
+
+/// A small generator for sampled tile streams (SplitMix64): never the judge's stream.
+struct Stream(u64);
+
+impl Stream {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, k: u64) -> u64 {
+        self.next_u64() % k
+    }
+
+    /// A tile with the statement's odds (a wildcard on an empty board).
+    fn tile(&mut self, n: u8, board_empty: bool) -> Tile {
+        let t = self.below(32 - n as u64);
+        if board_empty || t == 0 {
+            Tile::Wild
+        } else if t == 1 {
+            Tile::Remove
+        } else {
+            Tile::Regular {
+                color: self.below(n as u64) as u8,
+                shape: self.below(n as u64) as u8,
+            }
+        }
+    }
+}
+
+/// Plays the static player (each tile answered by its best static choice) on a sampled
+/// stream for up to `horizon` moves; the moves survived plus a hundredth of the static value
+/// at the end, and whether it died.
+fn playout(
+    ctx: &Ctx,
+    board: &Board,
+    counter: u8,
+    horizon: usize,
+    stream: &mut Stream,
+) -> (f64, bool) {
+    let mut board = board.clone();
+    let mut counter = counter;
+    for k in 0..horizon {
+        let tile = stream.tile(ctx.n, board.is_empty());
+        let a = Analysis::new(ctx, &board);
+        let choices = choices(ctx, &a, &board, tile, counter);
+        let Some(choice) = choices.first() else {
+            return (k as f64, true);
+        };
+        let (next, _, c) = answer(ctx, &board, tile, choice.cell, counter);
+        board = next;
+        counter = c;
+    }
+    let end = Analysis::new(ctx, &board).value(ctx, counter);
+    (horizon as f64 + 0.01 * end, false)
 }
 
 /// The expected static value after the next tile, each tile answered at its best: placed,
@@ -722,9 +826,14 @@ fn answer(
 
 impl Agent<TilesMatching> for EvalAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
-        let ctx = self
-            .ctx
-            .get_or_insert_with(|| Ctx::new(obs.n, obs.side, obs.d));
+        let empty_weight = self.empty_weight;
+        let ctx = self.ctx.get_or_insert_with(|| {
+            let mut ctx = Ctx::new(obs.n, obs.side, obs.d);
+            if let Some(w) = empty_weight {
+                ctx.w.empty_cell = w;
+            }
+            ctx
+        });
         let board = &obs.board;
         let s = obs.side;
         let a = Analysis::new(ctx, board);
@@ -749,7 +858,14 @@ impl Agent<TilesMatching> for EvalAgent {
                 }
                 let (next, points, counter) =
                     answer(ctx, board, obs.tile, choice.cell, obs.counter);
-                looked.push((points + expectation(ctx, &next, counter), choice.cell));
+                let bonus = match choice.cell {
+                    None => self.discard_bonus[obs.counter.min(3) as usize],
+                    Some(_) => 0.0,
+                };
+                looked.push((
+                    points + bonus + expectation(ctx, &next, counter),
+                    choice.cell,
+                ));
             }
             looked.sort_by(|x, y| y.0.total_cmp(&x.0));
             best = looked[0];
@@ -774,7 +890,11 @@ impl Agent<TilesMatching> for EvalAgent {
                 for &(_, cell) in looked.iter().take(fit) {
                     let t = budget.elapsed_ms();
                     let (next, points, counter) = answer(ctx, board, obs.tile, cell, obs.counter);
-                    let v = points + deep_expectation(ctx, &next, counter);
+                    let bonus = match cell {
+                        None => self.discard_bonus[obs.counter.min(3) as usize],
+                        Some(_) => 0.0,
+                    };
+                    let v = points + bonus + deep_expectation(ctx, &next, counter);
                     let spent = budget.elapsed_ms() - t;
                     self.deep_ms = match self.deep_ms > 0.0 {
                         true => 0.9 * self.deep_ms + 0.1 * spent,
@@ -785,6 +905,73 @@ impl Agent<TilesMatching> for EvalAgent {
                     }
                 }
                 best.1 = deep.1;
+            }
+            if let Some(r) = self.rollouts {
+                if obs.counter < ctx.d && obs.moves % r.every.max(1) == 0 {
+                    let place = looked.iter().find(|x| x.1.is_some()).copied();
+                    let discard = looked.iter().find(|x| x.1.is_none()).copied();
+                    if let (Some(place), Some(discard)) = (place, discard) {
+                        if (place.0 - discard.0).abs() < r.margin {
+                            let (place_board, _, place_counter) =
+                                answer(ctx, board, obs.tile, place.1, obs.counter);
+                            let seed = (obs.moves as u64 * 0x1000_0000_01B3)
+                                ^ board.occupied() as u64
+                                ^ ((obs.score as u64) << 32);
+                            let mut rec = RolloutRecord {
+                                moves: obs.moves,
+                                counter: obs.counter,
+                                empty: a.totals.empty,
+                                place_value: place.0,
+                                discard_value: discard.0,
+                                place_outcome: 0.0,
+                                discard_outcome: 0.0,
+                                place_deaths: 0,
+                                discard_deaths: 0,
+                                samples: 0,
+                                discarded: false,
+                            };
+                            for k in 0..r.samples {
+                                if k >= 2 && budget.elapsed_ms() > start + r.share * share {
+                                    break;
+                                }
+                                let s0 = seed.wrapping_add(k as u64 * 0x9E37_79B9);
+                                let (p, pd) = playout(
+                                    ctx,
+                                    &place_board,
+                                    place_counter,
+                                    r.horizon,
+                                    &mut Stream(s0),
+                                );
+                                let (d, dd) = playout(
+                                    ctx,
+                                    board,
+                                    obs.counter + 1,
+                                    r.horizon,
+                                    &mut Stream(s0),
+                                );
+                                rec.place_outcome += p;
+                                rec.discard_outcome += d;
+                                rec.place_deaths += pd as usize;
+                                rec.discard_deaths += dd as usize;
+                                rec.samples += 1;
+                            }
+                            if rec.samples > 0 {
+                                rec.place_outcome /= rec.samples as f64;
+                                rec.discard_outcome /= rec.samples as f64;
+                                rec.discarded = rec.discard_outcome > rec.place_outcome;
+                                if r.decide {
+                                    best.1 = match rec.discarded {
+                                        true => None,
+                                        false => place.1,
+                                    };
+                                }
+                                if r.record {
+                                    self.log.push(rec);
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         match best.1 {
@@ -972,6 +1159,81 @@ mod tests {
         assert_eq!(agent.act(&obs, &mut budget), Action::GiveUp);
         obs.tile = Tile::Regular { color: 1, shape: 2 };
         assert!(matches!(agent.act(&obs, &mut budget), Action::Place { .. }));
+    }
+
+    /// A discard bonus at the root turns a placement into a discard; it applies only at
+    /// its own counter.
+    #[test]
+    fn a_large_discard_bonus_turns_a_placement_into_a_discard() {
+        let inst = TilesMatching::generate(3, &Params::new());
+        let mut obs = TilesMatching::observe(&inst, &TilesMatching::start(&inst));
+        obs.board = Board::from_cells(9, {
+            let mut cells = vec![EMPTY; 81];
+            cells[40] = 11;
+            cells
+        });
+        obs.tile = Tile::Regular { color: 1, shape: 2 };
+        let act = |bonus: [f64; 4], obs: &Observation| {
+            let mut agent = EvalAgent {
+                discard_bonus: bonus,
+                ..EvalAgent::default()
+            };
+            agent.act(obs, &mut Budget::new(1e9))
+        };
+        assert!(matches!(act([0.0; 4], &obs), Action::Place { .. }));
+        assert_eq!(act([1e6, 0.0, 0.0, 0.0], &obs), Action::Discard);
+        assert!(matches!(
+            act([0.0, 1e6, 0.0, 0.0], &obs),
+            Action::Place { .. }
+        ));
+    }
+
+    /// Playouts that only observe leave the play as it was, and record both arms of each
+    /// close decision; letting them decide changes some answer.
+    #[test]
+    fn observing_playouts_record_without_changing_play() {
+        let mut params = Params::new();
+        for (name, v) in [("n", 10), ("s", 8), ("d", 2)] {
+            params.insert(name.into(), v);
+        }
+        let inst = TilesMatching::generate(31, &params);
+        let game = |rollouts: Option<Rollouts>| {
+            let mut agent = EvalAgent {
+                rollouts,
+                ..EvalAgent::default()
+            };
+            let mut budget = Budget::new(1e9);
+            let mut state = TilesMatching::start(&inst);
+            let mut actions = Vec::new();
+            while !TilesMatching::is_over(&inst, &state) && state.moves < 40 {
+                let action = agent.act(&TilesMatching::observe(&inst, &state), &mut budget);
+                TilesMatching::apply(&inst, &mut state, &action).unwrap();
+                actions.push(action);
+            }
+            (actions, agent.log)
+        };
+        let r = Rollouts {
+            samples: 4,
+            horizon: 30,
+            margin: 1e9,
+            share: 1e9,
+            record: true,
+            decide: false,
+            every: 1,
+        };
+        let (plain, none) = game(None);
+        let (observed, log) = game(Some(r));
+        assert!(none.is_empty());
+        assert_eq!(plain, observed);
+        assert!(log.len() > 5, "{} records", log.len());
+        assert!(log.iter().all(|x| x.samples == 4 && x.counter < 2));
+        assert!(log.iter().all(|x| x.place_outcome <= 30.0 + 0.01 * 2000.0));
+        let (decided, _) = game(Some(Rollouts {
+            decide: true,
+            record: false,
+            ..r
+        }));
+        assert_ne!(plain, decided);
     }
 
     #[test]

@@ -1,0 +1,301 @@
+//! Fits the Territory learnt rollout policy (`solver::policy`): a conditional logit over
+//! player 0's legal targets that predicts the target the `mc` search chose, per level cap U,
+//! from games of the `mc` player itself at a fixed number of iterations a turn (clock-free).
+//! Keep the seeds clear of 0..99 and of the tuning ranges in docs/solver-report.md.
+//!
+//! `log FIRST_SEED COUNT ITERATIONS [SETTING]` plays the games (M >= 3 only; M=.. and U=..
+//! in the environment force those parameters; SETTING as in territory_tune, e.g.
+//! `learnt@m3-8=1` to log with the learnt policy in the rollouts) and prints one row per
+//! legal target of player 0 on every turn: `seed M U turn chosen greedy features...`, where
+//! chosen is 1 for the search's target and greedy is 1 for the targets today's rollout
+//! greedy (`mc::Config::choose` without its random moves and defence) ties on.
+//!
+//! `fit FILE...` fits the weights per U by Newton steps on the log-likelihood (a small ridge)
+//! on the seeds not divisible by 4 and reports, on the held-out seeds (divisible by 4), the
+//! top-1 agreement with the search and the mean log-likelihood of the fit, of today's
+//! rollout policy (its greedy with random moves at rate 0.35) and of a uniform draw; then the
+//! weights fitted on all the rows as a Rust array for `policy::WEIGHTS`.
+//!
+//! Usage: cargo run --release --example territory_policy -- log 70000 150 400 > p.tsv
+//!        cargo run --release --example territory_policy -- fit p.tsv
+use arcade::clock::Budget;
+use arcade::game::{play, Game, Params};
+use arcade::games::territory::solver::mc::{Config, MonteCarloAgent};
+use arcade::games::territory::solver::policy::{Context, FEATURES, NAMES};
+use arcade::games::territory::solver::sim::{bit, Sim, Values};
+use arcade::games::territory::{Territory, TURNS};
+use std::collections::BTreeMap;
+
+fn log(first: u64, count: u64, iterations: usize, setting: Option<&str>) {
+    for seed in first..first + count {
+        let mut params = Params::new();
+        for name in ["M", "U"] {
+            if let Ok(v) = std::env::var(name) {
+                params.insert(name.into(), v.parse().unwrap());
+            }
+        }
+        let inst = Territory::generate(seed, &params);
+        if inst.m < 3 {
+            continue;
+        }
+        let mut config = Config {
+            max_iterations: iterations,
+            ..Config::default()
+        };
+        for kv in setting.iter().flat_map(|s| s.split(',')) {
+            let (k, v) = kv.split_once('=').expect("name=value");
+            config.set(k, v.parse().expect("number"));
+        }
+        let game_config = config.for_game(inst.m, inst.u);
+        let mut agent = MonteCarloAgent::with_config(config);
+        let (_, state) =
+            play::<Territory>(&inst, &mut agent, &mut Budget::new(1e12)).expect("legal play");
+        let obs = Territory::observe(&inst, &state);
+        let values = Values::new(&inst.values);
+        for t in 0..TURNS {
+            let sim = Sim::new(&obs.board_before(t), inst.m, inst.u, &values, t);
+            let b = sim.ranked_candidates(0, &values);
+            if b.count_ones() < 2 {
+                continue;
+            }
+            let context = Context::new(&sim, &values, b);
+            let ties = Sim::greedy_ties(&context.kinds, &game_config.policy, &values);
+            let chosen = values.rank[obs.history[t].targets[0] as usize] as usize;
+            let mut rest = b;
+            while rest != 0 {
+                let r = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let x: Vec<String> = context
+                    .features(&values, r)
+                    .iter()
+                    .map(|v| format!("{v:.4}"))
+                    .collect();
+                println!(
+                    "{seed}\t{}\t{}\t{t}\t{}\t{}\t{}",
+                    inst.m,
+                    inst.u,
+                    u8::from(r == chosen),
+                    u8::from(ties & bit(r) != 0),
+                    x.join("\t")
+                );
+            }
+        }
+        eprintln!(
+            "seed {seed} M={} U={}: {}",
+            inst.m,
+            inst.u,
+            Territory::score(&inst, &state)
+        );
+    }
+}
+
+/// One decision: the features of every legal target, the search's choice, and today's
+/// greedy ties.
+struct Decision {
+    seed: u64,
+    x: Vec<[f64; FEATURES]>,
+    chosen: usize,
+    greedy: Vec<bool>,
+}
+
+fn read(files: &[String]) -> BTreeMap<u8, Vec<Decision>> {
+    let mut by_u: BTreeMap<u8, Vec<Decision>> = BTreeMap::new();
+    let mut current: Option<(u64, usize, u8, Decision)> = None;
+    for file in files {
+        let text = std::fs::read_to_string(file).expect("readable file");
+        for line in text.lines() {
+            let f: Vec<&str> = line.split('\t').collect();
+            let seed: u64 = f[0].parse().unwrap();
+            let u: u8 = f[2].parse().unwrap();
+            let turn: usize = f[3].parse().unwrap();
+            let mut x = [0.0; FEATURES];
+            for (k, v) in x.iter_mut().enumerate() {
+                *v = f[6 + k].parse().unwrap();
+            }
+            let same = matches!(&current, Some((s, t, _, _)) if *s == seed && *t == turn);
+            if !same {
+                if let Some((_, _, u, d)) = current.take() {
+                    by_u.entry(u).or_default().push(d);
+                }
+                current = Some((
+                    seed,
+                    turn,
+                    u,
+                    Decision {
+                        seed,
+                        x: Vec::new(),
+                        chosen: usize::MAX,
+                        greedy: Vec::new(),
+                    },
+                ));
+            }
+            let d = &mut current.as_mut().unwrap().3;
+            if f[4] == "1" {
+                d.chosen = d.x.len();
+            }
+            d.greedy.push(f[5] == "1");
+            d.x.push(x);
+        }
+    }
+    if let Some((_, _, u, d)) = current.take() {
+        by_u.entry(u).or_default().push(d);
+    }
+    for list in by_u.values_mut() {
+        list.retain(|d| d.chosen != usize::MAX);
+    }
+    by_u
+}
+
+/// Solves `a x = b` (a symmetric positive definite) by Gaussian elimination.
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
+    let n = b.len();
+    for i in 0..n {
+        let p = a[i][i];
+        for j in i + 1..n {
+            let f = a[j][i] / p;
+            let pivot_row = a[i].clone();
+            for (x, y) in a[j].iter_mut().zip(pivot_row).skip(i) {
+                *x -= f * y;
+            }
+            b[j] -= f * b[i];
+        }
+    }
+    let mut x = vec![0.0; n];
+    for i in (0..n).rev() {
+        let s: f64 = (i + 1..n).map(|k| a[i][k] * x[k]).sum();
+        x[i] = (b[i] - s) / a[i][i];
+    }
+    x
+}
+
+fn probabilities(w: &[f64; FEATURES], d: &Decision) -> Vec<f64> {
+    let logits: Vec<f64> =
+        d.x.iter()
+            .map(|x| x.iter().zip(w).map(|(a, b)| a * b).sum())
+            .collect();
+    let best = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let e: Vec<f64> = logits.iter().map(|l| (l - best).exp()).collect();
+    let total: f64 = e.iter().sum();
+    e.iter().map(|v| v / total).collect()
+}
+
+/// Maximum likelihood of the conditional logit with a ridge `lambda` (Newton steps).
+fn fit(decisions: &[&Decision], lambda: f64) -> [f64; FEATURES] {
+    let mut w = [0.0; FEATURES];
+    for _ in 0..25 {
+        let mut g = vec![0.0; FEATURES];
+        let mut h = vec![vec![0.0; FEATURES]; FEATURES];
+        for d in decisions {
+            let p = probabilities(&w, d);
+            let mut mean = [0.0; FEATURES];
+            for (x, &pi) in d.x.iter().zip(&p) {
+                for k in 0..FEATURES {
+                    mean[k] += pi * x[k];
+                }
+            }
+            for k in 0..FEATURES {
+                g[k] += d.x[d.chosen][k] - mean[k];
+            }
+            for (x, &pi) in d.x.iter().zip(&p) {
+                for i in 0..FEATURES {
+                    let di = x[i] - mean[i];
+                    for j in 0..FEATURES {
+                        h[i][j] += pi * di * (x[j] - mean[j]);
+                    }
+                }
+            }
+        }
+        for k in 0..FEATURES {
+            g[k] -= lambda * w[k];
+            h[k][k] += lambda;
+        }
+        let step = solve(h, g);
+        let mut size = 0.0;
+        for k in 0..FEATURES {
+            w[k] += step[k];
+            size += step[k].abs();
+        }
+        if size < 1e-6 {
+            break;
+        }
+    }
+    w
+}
+
+/// Top-1 agreement and mean log-likelihood of a policy given as probabilities per decision.
+fn quality(decisions: &[&Decision], p: impl Fn(&Decision) -> Vec<f64>) -> (f64, f64) {
+    let (mut top, mut ll) = (0.0, 0.0);
+    for d in decisions {
+        let q = p(d);
+        let best = q.iter().copied().fold(0.0, f64::max);
+        let ties = q.iter().filter(|&&v| v >= best - 1e-12).count() as f64;
+        if q[d.chosen] >= best - 1e-12 {
+            top += 1.0 / ties;
+        }
+        ll += q[d.chosen].max(1e-12).ln();
+    }
+    let n = decisions.len().max(1) as f64;
+    (top / n, ll / n)
+}
+
+fn today(d: &Decision, eps: f64) -> Vec<f64> {
+    let n = d.x.len() as f64;
+    let ties = d.greedy.iter().filter(|&&g| g).count().max(1) as f64;
+    d.greedy
+        .iter()
+        .map(|&g| eps / n + if g { (1.0 - eps) / ties } else { 0.0 })
+        .collect()
+}
+
+fn fit_files(files: &[String]) {
+    let by_u = read(files);
+    let lambda = 1.0;
+    let mut rows = Vec::new();
+    println!("| U | decisions (train / held out) | mean targets | top-1 learnt | top-1 today's greedy | log-lik learnt | log-lik today (eps 0.35) | log-lik uniform |");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|");
+    for (&u, list) in &by_u {
+        let train: Vec<&Decision> = list.iter().filter(|d| d.seed % 4 != 0).collect();
+        let held: Vec<&Decision> = list.iter().filter(|d| d.seed % 4 == 0).collect();
+        let w = fit(&train, lambda);
+        let (top, ll) = quality(&held, |d| probabilities(&w, d));
+        let (gtop, gll) = quality(&held, |d| today(d, 0.35));
+        let (_, ull) = quality(&held, |d| today(d, 1.0));
+        let targets =
+            held.iter().map(|d| d.x.len()).sum::<usize>() as f64 / held.len().max(1) as f64;
+        println!(
+            "| {u} | {} / {} | {targets:.1} | {top:.3} | {gtop:.3} | {ll:.3} | {gll:.3} | {ull:.3} |",
+            train.len(),
+            held.len()
+        );
+        let all: Vec<&Decision> = list.iter().collect();
+        rows.push((u, fit(&all, lambda)));
+    }
+    println!("\n// {}", NAMES.join(", "));
+    println!("pub const WEIGHTS: [[f64; FEATURES]; 5] = [");
+    for u in 1..=5u8 {
+        let w = rows
+            .iter()
+            .find(|(v, _)| *v == u)
+            .map(|(_, w)| *w)
+            .unwrap_or([0.0; FEATURES]);
+        let s: Vec<String> = w.iter().map(|v| format!("{v:.3}")).collect();
+        println!("    [{}],", s.join(", "));
+    }
+    println!("];");
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("log") => log(
+            args[1].parse().unwrap(),
+            args[2].parse().unwrap(),
+            args[3].parse().unwrap(),
+            args.get(4).map(String::as_str),
+        ),
+        Some("fit") => fit_files(&args[1..]),
+        _ => {
+            eprintln!("usage: territory_policy log FIRST COUNT ITERATIONS [SETTING] | fit FILE...")
+        }
+    }
+}
