@@ -22,7 +22,7 @@
 //!   built, per colour the empty cell where two of its one-colour windows of 5 through the
 //!   cell are fullest (`Evaluator::crosses`): two fours there make a cross of 9 balls with
 //!   one more, worth 38 points (a line of 8: 28); and with three colours a line taken short
-//!   of the row costs 20 a missing ball (`short_line_penalty`),
+//!   of the row costs 20 a missing ball, 30 on 11 x 11 (`short_line_penalty`),
 //! - on boards with fewer than 16 cells per colour, a learned term
 //!   (`learned`): the log-odds that the game is still alive 60 moves later, from a histogram
 //!   of local patterns (balls by their same-colour and empty neighbours, empty cells by the
@@ -367,6 +367,7 @@ pub fn long_lines_weight(n: usize, colours: u8) -> f64 {
 /// (`Evaluator::short_penalty`; the expectimax agent's, the greedy agent takes none).
 pub fn short_line_penalty(n: usize, colours: u8) -> f64 {
     match (colours, n) {
+        (3, 11..) => SHORT_PENALTY_3_11,
         (3, 9..) => SHORT_PENALTY_3,
         _ => 0.0,
     }
@@ -378,6 +379,11 @@ pub fn short_line_penalty(n: usize, colours: u8) -> f64 {
 /// colours (N = 11) and five (N = 10) it lost a little (8 seeds: -86 ± 56, -28 ± 25). With
 /// the crosses on (N = 10, 16 seeds) +140 over crosses alone.
 const SHORT_PENALTY_3: f64 = 20.0;
+
+/// On 11 x 11 (seventh session, the same work clock, against 20): 30 gained on two screens
+/// and four fresh sets (lines8: 16 seeds +204 ± 64, 30 seeds +62 ± 46; the lead: 145001..060
+/// +47 ± 26, 146001..060 +95 ± 29, all games full); 30 on 10 x 10 lost (-48 ± 43).
+const SHORT_PENALTY_3_11: f64 = 30.0;
 
 /// While long lines or rows are built, what a point of `Evaluator::crosses` is worth (the
 /// expectimax agent's; the greedy agent values no crosses): three and four colours, and five
@@ -1503,6 +1509,16 @@ mod tests {
         assert!((ev.rows_value(&grid) - scale * 58.0).abs() < 1e-9);
         grid[6] = 2;
         assert!((ev.rows_value(&grid) - scale * (27.0 + 8.0 + 4.0 + 2.0)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn short_lines_cost_with_three_colours_from_9_and_most_on_11() {
+        assert_eq!(short_line_penalty(8, 3), 0.0);
+        assert_eq!(short_line_penalty(9, 3), SHORT_PENALTY_3);
+        assert_eq!(short_line_penalty(10, 3), SHORT_PENALTY_3);
+        assert_eq!(short_line_penalty(11, 3), SHORT_PENALTY_3_11);
+        assert!(SHORT_PENALTY_3_11 > SHORT_PENALTY_3);
+        assert_eq!(short_line_penalty(11, 4), 0.0);
     }
 
     #[test]
