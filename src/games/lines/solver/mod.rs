@@ -1517,7 +1517,7 @@ mod tests {
         assert_eq!(short_line_penalty(9, 3), SHORT_PENALTY_3);
         assert_eq!(short_line_penalty(10, 3), SHORT_PENALTY_3);
         assert_eq!(short_line_penalty(11, 3), SHORT_PENALTY_3_11);
-        assert!(SHORT_PENALTY_3_11 > SHORT_PENALTY_3);
+        assert!(short_line_penalty(11, 3) > short_line_penalty(10, 3));
         assert_eq!(short_line_penalty(11, 4), 0.0);
     }
 
