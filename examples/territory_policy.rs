@@ -26,6 +26,9 @@ use arcade::games::territory::solver::sim::{bit, Sim, Values};
 use arcade::games::territory::{Territory, TURNS};
 use std::collections::BTreeMap;
 
+#[path = "common/mod.rs"]
+mod common;
+
 fn log(first: u64, count: u64, iterations: usize, setting: Option<&str>) {
     for seed in first..first + count {
         let mut params = Params::new();
@@ -146,28 +149,6 @@ fn read(files: &[String]) -> BTreeMap<u8, Vec<Decision>> {
     by_u
 }
 
-/// Solves `a x = b` (a symmetric positive definite) by Gaussian elimination.
-fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
-    let n = b.len();
-    for i in 0..n {
-        let p = a[i][i];
-        for j in i + 1..n {
-            let f = a[j][i] / p;
-            let pivot_row = a[i].clone();
-            for (x, y) in a[j].iter_mut().zip(pivot_row).skip(i) {
-                *x -= f * y;
-            }
-            b[j] -= f * b[i];
-        }
-    }
-    let mut x = vec![0.0; n];
-    for i in (0..n).rev() {
-        let s: f64 = (i + 1..n).map(|k| a[i][k] * x[k]).sum();
-        x[i] = (b[i] - s) / a[i][i];
-    }
-    x
-}
-
 fn probabilities(w: &[f64; FEATURES], d: &Decision) -> Vec<f64> {
     let logits: Vec<f64> =
         d.x.iter()
@@ -209,7 +190,7 @@ fn fit(decisions: &[&Decision], lambda: f64) -> [f64; FEATURES] {
             g[k] -= lambda * w[k];
             h[k][k] += lambda;
         }
-        let step = solve(h, g);
+        let step = common::solve(h, g);
         let mut size = 0.0;
         for k in 0..FEATURES {
             w[k] += step[k];

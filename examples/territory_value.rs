@@ -23,6 +23,9 @@ use arcade::games::territory::solver::sim::{Sim, Values};
 use arcade::games::territory::solver::value::{features, FEATURES, NAMES};
 use arcade::games::territory::{Territory, TURNS};
 
+#[path = "common/mod.rs"]
+mod common;
+
 fn log(first: u64, count: u64, iterations: usize, every: usize) {
     for seed in first..first + count {
         let mut params = Params::new();
@@ -63,28 +66,6 @@ fn log(first: u64, count: u64, iterations: usize, every: usize) {
     }
 }
 
-/// Solves `a x = b` (a symmetric positive definite) by Gaussian elimination.
-fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
-    let n = b.len();
-    for i in 0..n {
-        let p = a[i][i];
-        for j in i + 1..n {
-            let f = a[j][i] / p;
-            let pivot_row = a[i].clone();
-            for (x, y) in a[j].iter_mut().zip(pivot_row).skip(i) {
-                *x -= f * y;
-            }
-            b[j] -= f * b[i];
-        }
-    }
-    let mut x = vec![0.0; n];
-    for i in (0..n).rev() {
-        let s: f64 = (i + 1..n).map(|k| a[i][k] * x[k]).sum();
-        x[i] = (b[i] - s) / a[i][i];
-    }
-    x
-}
-
 /// Least squares of `y` on the columns `use_cols` of `x`, with a ridge `lambda` (times the
 /// row count) on all but column 0. Returns the weights over all columns (0 where unused).
 fn fit(rows: &[(&[f64], f64)], use_cols: &[usize], lambda: f64) -> Vec<f64> {
@@ -104,7 +85,7 @@ fn fit(rows: &[(&[f64], f64)], use_cols: &[usize], lambda: f64) -> Vec<f64> {
             a[i][i] += lambda * rows.len() as f64;
         }
     }
-    let w = solve(a, b);
+    let w = common::solve(a, b);
     let mut full = vec![0.0; FEATURES];
     for (i, &ci) in use_cols.iter().enumerate() {
         full[ci] = w[i];

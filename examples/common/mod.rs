@@ -18,3 +18,26 @@ pub fn thread_cpu_ms() -> f64 {
 pub fn thread_cpu_seconds() -> f64 {
     thread_cpu_ms() / 1000.0
 }
+
+/// Solves `a x = b` (a symmetric positive definite) by Gaussian elimination.
+#[allow(dead_code)]
+pub fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
+    let n = b.len();
+    for i in 0..n {
+        let p = a[i][i];
+        for j in i + 1..n {
+            let f = a[j][i] / p;
+            let pivot_row = a[i].clone();
+            for (x, y) in a[j].iter_mut().zip(pivot_row).skip(i) {
+                *x -= f * y;
+            }
+            b[j] -= f * b[i];
+        }
+    }
+    let mut x = vec![0.0; n];
+    for i in (0..n).rev() {
+        let s: f64 = (i + 1..n).map(|k| a[i][k] * x[k]).sum();
+        x[i] = (b[i] - s) / a[i][i];
+    }
+    x
+}

@@ -238,18 +238,7 @@ impl Config {
             let w = &policy::WEIGHTS[sim.u as usize - 1];
             return values.cell_of[policy::sample(sim, values, b, w, self.learnt, rng)];
         }
-        let k = sim.kind_masks(0, b);
-        let lead = sim.ranked[sim.leader()];
-        let masks: [Bits; 7] = [
-            k[0],
-            k[1],
-            k[2],
-            k[3] & !lead,
-            k[4] & !lead,
-            k[3] & lead,
-            k[4] & lead,
-        ];
-        Sim::greedy(&masks, policy, values, rng)
+        Sim::greedy(&sim.player0_kinds(b), policy, values, rng)
     }
 }
 

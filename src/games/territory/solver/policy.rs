@@ -53,8 +53,6 @@ impl Context {
     /// The context of player 0's move on `sim` with legal targets `b` (rank layout, non-empty).
     #[inline]
     pub fn new(sim: &Sim, values: &Values, b: Bits) -> Context {
-        let k = sim.kind_masks(0, b);
-        let lead = sim.ranked[sim.leader()];
         let mut near_ai = 0;
         for p in 1..sim.m {
             near_ai |= sim.near_reach[p];
@@ -62,15 +60,7 @@ impl Context {
         let own = sim.ranked[0];
         let (top, _) = values.top(b);
         Context {
-            kinds: [
-                k[0],
-                k[1],
-                k[2],
-                k[3] & !lead,
-                k[4] & !lead,
-                k[3] & lead,
-                k[4] & lead,
-            ],
+            kinds: sim.player0_kinds(b),
             near_lead: sim.near_reach[sim.leader()],
             near_ai,
             own,

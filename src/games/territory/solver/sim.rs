@@ -332,6 +332,23 @@ impl Sim {
         ]
     }
 
+    /// Player 0's targets `b` by the seven kinds of its rollout policy: `kind_masks`, with
+    /// the enemy cells split into other AIs' (level 1, higher) and the leading AI's.
+    #[inline]
+    pub fn player0_kinds(&self, b: Bits) -> [Bits; 7] {
+        let k = self.kind_masks(0, b);
+        let lead = self.ranked[self.leader()];
+        [
+            k[0],
+            k[1],
+            k[2],
+            k[3] & !lead,
+            k[4] & !lead,
+            k[3] & lead,
+            k[4] & lead,
+        ]
+    }
+
     /// The greedy choice over rank masks with weights `w`: a cell of highest `V * w`, ties
     /// drawn uniformly (every cell of a set with weight 0 is worth 0).
     #[inline]
