@@ -19,7 +19,7 @@
 //! Usage: cargo run --release --example territory_policy -- log 70000 150 400 > p.tsv
 //!        cargo run --release --example territory_policy -- fit p.tsv
 use arcade::clock::Budget;
-use arcade::game::{play, Game, Params};
+use arcade::game::{play, Game};
 use arcade::games::territory::solver::mc::{Config, MonteCarloAgent};
 use arcade::games::territory::solver::policy::{Context, FEATURES, NAMES};
 use arcade::games::territory::solver::sim::{bit, Sim, Values};
@@ -31,13 +31,7 @@ mod common;
 
 fn log(first: u64, count: u64, iterations: usize, setting: Option<&str>) {
     for seed in first..first + count {
-        let mut params = Params::new();
-        for name in ["M", "U"] {
-            if let Ok(v) = std::env::var(name) {
-                params.insert(name.into(), v.parse().unwrap());
-            }
-        }
-        let inst = Territory::generate(seed, &params);
+        let inst = Territory::generate(seed, &common::params_from_env(&["M", "U"]));
         if inst.m < 3 {
             continue;
         }

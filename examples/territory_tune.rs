@@ -19,7 +19,7 @@
 //! moves of those 5 turns by kind (onto empty cells, own cells below the cap, own capped
 //! cells, the other's cells).
 use arcade::clock::Budget;
-use arcade::game::{play, Game, Params};
+use arcade::game::{play, Game};
 use arcade::games::territory::solver::mc::{Config, MonteCarloAgent};
 use arcade::games::territory::{neighbors, Board, Territory, CELLS, TURNS};
 use std::io::Write;
@@ -75,13 +75,7 @@ fn main() {
         })
         .collect();
     for seed in from..from + count {
-        let mut params = Params::new();
-        for name in ["M", "U"] {
-            if let Ok(v) = std::env::var(name) {
-                params.insert(name.into(), v.parse().unwrap());
-            }
-        }
-        let inst = Territory::generate(seed, &params);
+        let inst = Territory::generate(seed, &common::params_from_env(&["M", "U"]));
         let below =
             |name: &str, x: usize| std::env::var(name).is_ok_and(|v| x < v.parse().unwrap());
         if below("M_MIN", inst.m) || below("U_MIN", inst.u as usize) {

@@ -17,7 +17,7 @@
 //! Usage: cargo run --release --example territory_value -- log 50000 400 100 3 > a.tsv
 //!        cargo run --release --example territory_value -- fit a.tsv
 use arcade::clock::Budget;
-use arcade::game::{play, Game, Params};
+use arcade::game::{play, Game};
 use arcade::games::territory::solver::mc::{Config, MonteCarloAgent};
 use arcade::games::territory::solver::sim::{Sim, Values};
 use arcade::games::territory::solver::value::{features, FEATURES, NAMES};
@@ -28,13 +28,7 @@ mod common;
 
 fn log(first: u64, count: u64, iterations: usize, every: usize) {
     for seed in first..first + count {
-        let mut params = Params::new();
-        for name in ["M", "U"] {
-            if let Ok(v) = std::env::var(name) {
-                params.insert(name.into(), v.parse().unwrap());
-            }
-        }
-        let inst = Territory::generate(seed, &params);
+        let inst = Territory::generate(seed, &common::params_from_env(&["M", "U"]));
         if inst.m < 3 {
             continue;
         }

@@ -41,3 +41,19 @@ pub fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
     }
     x
 }
+
+/// The game parameters the environment forces (e.g. `M=2 U=4` for `names` ["M", "U"]), as
+/// `arcade gen --M 2 --U 4` would; the others are drawn by the generator.
+#[allow(dead_code)]
+pub fn params_from_env(names: &[&str]) -> arcade::game::Params {
+    let mut params = arcade::game::Params::new();
+    for name in names {
+        if let Ok(v) = std::env::var(name) {
+            let value = v
+                .parse()
+                .unwrap_or_else(|_| panic!("{name}: not an integer: {v}"));
+            params.insert(name.to_string(), value);
+        }
+    }
+    params
+}
