@@ -26,6 +26,7 @@ use crate::game::Agent;
 use crate::games::tiles_matching::{
     Action, Board, Observation, Tile, TilesMatching, EMPTY, MOVES, WILD,
 };
+use crate::rng::SplitMix64;
 
 thread_local! {
     /// Work done by this thread's evaluation (`work_units`).
@@ -589,20 +590,12 @@ pub struct RolloutRecord {
     pub discarded: bool,
 }
 
-/// A small generator for sampled tile streams (SplitMix64): never the judge's stream.
-struct Stream(u64);
+/// Sampled tile streams (our SplitMix64, with the statement's odds): never the judge's stream.
+struct Stream(SplitMix64);
 
 impl Stream {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
     fn below(&mut self, k: u64) -> u64 {
-        self.next_u64() % k
+        self.0.next_u64() % k
     }
 
     /// A tile with the statement's odds (a wildcard on an empty board).
@@ -940,14 +933,14 @@ impl Agent<TilesMatching> for EvalAgent {
                                     &place_board,
                                     place_counter,
                                     r.horizon,
-                                    &mut Stream(s0),
+                                    &mut Stream(SplitMix64::new(s0)),
                                 );
                                 let (d, dd) = playout(
                                     ctx,
                                     board,
                                     obs.counter + 1,
                                     r.horizon,
-                                    &mut Stream(s0),
+                                    &mut Stream(SplitMix64::new(s0)),
                                 );
                                 rec.place_outcome += p;
                                 rec.discard_outcome += d;
