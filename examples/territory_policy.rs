@@ -5,16 +5,23 @@
 //!
 //! `log FIRST_SEED COUNT ITERATIONS [SETTING]` plays the games (M >= 3 only; M=.. and U=..
 //! in the environment force those parameters; SETTING as in territory_tune, e.g.
-//! `learnt@m3-8=1` to log with the learnt policy in the rollouts) and prints one row per
+//! `learnt@m3-8=1` to log with the learnt policy in the rollouts, and `weights=FILE` for a
+//! weights table printed by `fit`) and prints one row per
 //! legal target of player 0 on every turn: `seed M U turn chosen greedy features...`, where
 //! chosen is 1 for the search's target and greedy is 1 for the targets today's rollout
 //! greedy (`mc::Config::choose` without its random moves and defence) ties on.
+//!
+//! Each row ends with the target's mean rollout value at the search's first halving (every
+//! option had the same rollouts there).
 //!
 //! `fit FILE...` fits the weights per U by Newton steps on the log-likelihood (a small ridge)
 //! on the seeds not divisible by 4 and reports, on the held-out seeds (divisible by 4), the
 //! top-1 agreement with the search and the mean log-likelihood of the fit, of today's
 //! rollout policy (its greedy with random moves at rate 0.35) and of a uniform draw; then the
-//! weights fitted on all the rows as a Rust array for `policy::WEIGHTS`.
+//! weights fitted on all the rows as a Rust array for `policy::WEIGHTS`. With SOFT=c in the
+//! environment the fit is to soft targets instead of the search's single choice: the
+//! softmax of the first-round values at a temperature of c times their standard deviation
+//! in the decision (cross-entropy; decisions without values are left out).
 //!
 //! Usage: cargo run --release --example territory_policy -- log 70000 150 400 > p.tsv
 //!        cargo run --release --example territory_policy -- fit p.tsv
@@ -41,12 +48,21 @@ fn log(first: u64, count: u64, iterations: usize, setting: Option<&str>) {
         };
         for kv in setting.iter().flat_map(|s| s.split(',')) {
             let (k, v) = kv.split_once('=').expect("name=value");
-            config.set(k, v.parse().expect("number"));
+            match k {
+                "weights" => config.learnt_weights = Some(common::read_weights(v)),
+                _ => config.set(k, v.parse().expect("number")),
+            }
         }
         let game_config = config.for_game(inst.m, inst.u);
         let mut agent = MonteCarloAgent::with_config(config);
+        agent.first_round = Some(Vec::new());
         let (_, state) =
             play::<Territory>(&inst, &mut agent, &mut Budget::new(1e12)).expect("legal play");
+        // Each turn's options and their mean values at the search's first halving.
+        let mut means: BTreeMap<usize, BTreeMap<u8, f64>> = BTreeMap::new();
+        for (turn, list) in agent.first_round.take().unwrap_or_default() {
+            means.insert(turn, list.into_iter().collect());
+        }
         let obs = Territory::observe(&inst, &state);
         let values = Values::new(&inst.values);
         for t in 0..TURNS {
@@ -67,13 +83,16 @@ fn log(first: u64, count: u64, iterations: usize, setting: Option<&str>) {
                     .iter()
                     .map(|v| format!("{v:.4}"))
                     .collect();
+                let cell = values.cell_of[r];
+                let mean = means.get(&t).and_then(|m| m.get(&cell)).copied();
                 println!(
-                    "{seed}\t{}\t{}\t{t}\t{}\t{}\t{}",
+                    "{seed}\t{}\t{}\t{t}\t{}\t{}\t{}\t{}",
                     inst.m,
                     inst.u,
                     u8::from(r == chosen),
                     u8::from(ties & bit(r) != 0),
-                    x.join("\t")
+                    x.join("\t"),
+                    mean.map_or("nan".to_string(), |v| format!("{v:.5}"))
                 );
             }
         }
@@ -93,6 +112,11 @@ struct Decision {
     x: Vec<[f64; FEATURES]>,
     chosen: usize,
     greedy: Vec<bool>,
+    /// Each target's mean rollout value at the search's first halving (NaN if not logged).
+    value: Vec<f64>,
+    /// The distribution fitted to: the search's choice alone, or with `SOFT` the softmax of
+    /// the first-round values.
+    target: Vec<f64>,
 }
 
 fn read(files: &[String]) -> BTreeMap<u8, Vec<Decision>> {
@@ -123,6 +147,8 @@ fn read(files: &[String]) -> BTreeMap<u8, Vec<Decision>> {
                         x: Vec::new(),
                         chosen: usize::MAX,
                         greedy: Vec::new(),
+                        value: Vec::new(),
+                        target: Vec::new(),
                     },
                 ));
             }
@@ -131,16 +157,54 @@ fn read(files: &[String]) -> BTreeMap<u8, Vec<Decision>> {
                 d.chosen = d.x.len();
             }
             d.greedy.push(f[5] == "1");
+            d.value
+                .push(f.get(6 + FEATURES).map_or(f64::NAN, |v| v.parse().unwrap()));
             d.x.push(x);
         }
     }
     if let Some((_, _, u, d)) = current.take() {
         by_u.entry(u).or_default().push(d);
     }
+    let soft: Option<f64> = std::env::var("SOFT").ok().map(|v| v.parse().unwrap());
     for list in by_u.values_mut() {
         list.retain(|d| d.chosen != usize::MAX);
+        for d in list.iter_mut() {
+            d.target = soft_target(d, soft);
+        }
+        if soft.is_some() {
+            list.retain(|d| !d.target.is_empty());
+        }
     }
     by_u
+}
+
+/// The distribution a decision is fitted to: with `soft` = Some(c), the softmax of the
+/// first-round values at a temperature of c times their standard deviation in the decision
+/// (every decision about equally sharp, whatever the stakes of its turn); else the search's
+/// choice. Empty when the values are missing or all equal.
+fn soft_target(d: &Decision, soft: Option<f64>) -> Vec<f64> {
+    let Some(c) = soft else {
+        return (0..d.x.len())
+            .map(|i| f64::from(u8::from(i == d.chosen)))
+            .collect();
+    };
+    if d.value.iter().any(|v| v.is_nan()) {
+        return Vec::new();
+    }
+    let n = d.value.len() as f64;
+    let mean = d.value.iter().sum::<f64>() / n;
+    let sd = (d.value.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n).sqrt();
+    if sd <= 0.0 {
+        return Vec::new();
+    }
+    let best = d.value.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let e: Vec<f64> = d
+        .value
+        .iter()
+        .map(|v| ((v - best) / (c * sd)).exp())
+        .collect();
+    let total: f64 = e.iter().sum();
+    e.iter().map(|v| v / total).collect()
 }
 
 fn probabilities(w: &[f64; FEATURES], d: &Decision) -> Vec<f64> {
@@ -168,8 +232,10 @@ fn fit(decisions: &[&Decision], lambda: f64) -> [f64; FEATURES] {
                     mean[k] += pi * x[k];
                 }
             }
-            for k in 0..FEATURES {
-                g[k] += d.x[d.chosen][k] - mean[k];
+            for (x, &q) in d.x.iter().zip(&d.target) {
+                for k in 0..FEATURES {
+                    g[k] += q * (x[k] - mean[k]);
+                }
             }
             for (x, &pi) in d.x.iter().zip(&p) {
                 for i in 0..FEATURES {
@@ -197,9 +263,11 @@ fn fit(decisions: &[&Decision], lambda: f64) -> [f64; FEATURES] {
     w
 }
 
-/// Top-1 agreement and mean log-likelihood of a policy given as probabilities per decision.
-fn quality(decisions: &[&Decision], p: impl Fn(&Decision) -> Vec<f64>) -> (f64, f64) {
-    let (mut top, mut ll) = (0.0, 0.0);
+/// Top-1 agreement and mean log-likelihood of the search's choice under a policy given as
+/// probabilities per decision, and the policy's mean log-likelihood of the fitted target
+/// distribution (minus its cross-entropy).
+fn quality(decisions: &[&Decision], p: impl Fn(&Decision) -> Vec<f64>) -> (f64, f64, f64) {
+    let (mut top, mut ll, mut ce) = (0.0, 0.0, 0.0);
     for d in decisions {
         let q = p(d);
         let best = q.iter().copied().fold(0.0, f64::max);
@@ -208,9 +276,15 @@ fn quality(decisions: &[&Decision], p: impl Fn(&Decision) -> Vec<f64>) -> (f64, 
             top += 1.0 / ties;
         }
         ll += q[d.chosen].max(1e-12).ln();
+        ce += d
+            .target
+            .iter()
+            .zip(&q)
+            .map(|(t, v)| t * v.max(1e-12).ln())
+            .sum::<f64>();
     }
     let n = decisions.len().max(1) as f64;
-    (top / n, ll / n)
+    (top / n, ll / n, ce / n)
 }
 
 fn today(d: &Decision, eps: f64) -> Vec<f64> {
@@ -226,19 +300,19 @@ fn fit_files(files: &[String]) {
     let by_u = read(files);
     let lambda = 1.0;
     let mut rows = Vec::new();
-    println!("| U | decisions (train / held out) | mean targets | top-1 learnt | top-1 today's greedy | log-lik learnt | log-lik today (eps 0.35) | log-lik uniform |");
-    println!("|---|---|---:|---:|---:|---:|---:|---:|");
+    println!("| U | decisions (train / held out) | mean targets | top-1 learnt | top-1 today's greedy | log-lik learnt | log-lik today (eps 0.35) | log-lik uniform | target log-lik learnt / uniform |");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|");
     for (&u, list) in &by_u {
         let train: Vec<&Decision> = list.iter().filter(|d| d.seed % 4 != 0).collect();
         let held: Vec<&Decision> = list.iter().filter(|d| d.seed % 4 == 0).collect();
         let w = fit(&train, lambda);
-        let (top, ll) = quality(&held, |d| probabilities(&w, d));
-        let (gtop, gll) = quality(&held, |d| today(d, 0.35));
-        let (_, ull) = quality(&held, |d| today(d, 1.0));
+        let (top, ll, ce) = quality(&held, |d| probabilities(&w, d));
+        let (gtop, gll, _) = quality(&held, |d| today(d, 0.35));
+        let (_, ull, uce) = quality(&held, |d| today(d, 1.0));
         let targets =
             held.iter().map(|d| d.x.len()).sum::<usize>() as f64 / held.len().max(1) as f64;
         println!(
-            "| {u} | {} / {} | {targets:.1} | {top:.3} | {gtop:.3} | {ll:.3} | {gll:.3} | {ull:.3} |",
+            "| {u} | {} / {} | {targets:.1} | {top:.3} | {gtop:.3} | {ll:.3} | {gll:.3} | {ull:.3} | {ce:.3} / {uce:.3} |",
             train.len(),
             held.len()
         );

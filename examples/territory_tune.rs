@@ -12,6 +12,8 @@
 //! and U_MIN=.. skip the seeds with fewer players or a lower level cap.
 //! The CPU seconds per game (this thread's) and the rollouts' simulated turns per CPU
 //! second are printed per setting.
+//! `weights=FILE` plays the learnt policy (`learnt`) with the weights table that
+//! `territory_policy fit` printed to FILE instead of `policy::WEIGHTS`.
 //! TSV=prefix writes prefix-K.tsv (seed, M, U, score) per setting.
 //! TRACE=1 prints every 5 turns of each game S0, SA, the first AI's legal targets, the
 //! empty cells next to player 0's and to the first AI's cells, and the first AI's random
@@ -44,6 +46,7 @@ fn parse(setting: &str, iterations: usize) -> Config {
                 let w: Vec<f64> = v.split('/').map(f).collect();
                 c.policy.copy_from_slice(&w);
             }
+            "weights" => c.learnt_weights = Some(common::read_weights(v)),
             _ => c.set(k, f(v)),
         }
     }

@@ -57,3 +57,24 @@ pub fn params_from_env(names: &[&str]) -> arcade::game::Params {
     }
     params
 }
+
+/// The weights table (5 rows of `policy::FEATURES` numbers, one per U) in the output of
+/// `territory_policy fit`: the lines `[w, w, ...],` of its Rust array.
+#[allow(dead_code)]
+pub fn read_weights(file: &str) -> [[f64; arcade::games::territory::solver::policy::FEATURES]; 5] {
+    let text = std::fs::read_to_string(file).expect("readable weights file");
+    let rows: Vec<Vec<f64>> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with('[') && l.ends_with("],"))
+        .map(|l| {
+            l.trim_start_matches('[')
+                .trim_end_matches("],")
+                .split(',')
+                .map(|v| v.trim().parse().expect("number"))
+                .collect()
+        })
+        .collect();
+    assert_eq!(rows.len(), 5, "five rows of weights in {file}");
+    std::array::from_fn(|u| std::array::from_fn(|k| *rows[u].get(k).expect("a weight per feature")))
+}

@@ -65,6 +65,9 @@ pub struct Config {
     /// this temperature instead of the kind-weighted greedy (0: the greedy). M = 2 never
     /// reads it.
     pub learnt: f64,
+    /// The learnt policy's weights, one row per U, in place of `policy::WEIGHTS` (for
+    /// fitting and A/B runs of new weights; `None`: `policy::WEIGHTS`).
+    pub learnt_weights: Option<[[f64; policy::FEATURES]; 5]>,
     /// Games with at most this many players (AIs included) are played by the beam search of
     /// `duel` instead of rollouts (0: never).
     pub duel_players: usize,
@@ -117,6 +120,7 @@ impl Default for Config {
             extrapolate: 0.0,
             leaf_value: 0.0,
             learnt: 0.0,
+            learnt_weights: None,
             duel_players: 2,
             duel_min_u: 2,
             duel: DuelConfig::default(),
@@ -235,7 +239,8 @@ impl Config {
             return values.cell_of[pick(best, rng) as usize];
         }
         if self.learnt > 0.0 && sim.m >= 3 {
-            let w = &policy::WEIGHTS[sim.u as usize - 1];
+            let table = self.learnt_weights.as_ref().unwrap_or(&policy::WEIGHTS);
+            let w = &table[sim.u as usize - 1];
             return values.cell_of[policy::sample(sim, values, b, w, self.learnt, rng)];
         }
         Sim::greedy(&sim.player0_kinds(b), policy, values, rng)
@@ -339,6 +344,11 @@ pub struct MonteCarloAgent {
     guesses: (usize, [u8; MAX_PLAYERS]),
     /// Work done so far (for measurements; never read by the play).
     pub stats: Stats,
+    /// When `Some`, each rollout turn (M >= 3) appends (turn, each option's cell and mean
+    /// rollout value) at the first halving, where every option has had the same rollouts
+    /// (at the end of the turn if no option was dropped). For fitting the learnt policy to
+    /// the search's values (`examples/territory_policy.rs`); never read by the play.
+    pub first_round: Option<Vec<(usize, Vec<(u8, f64)>)>>,
 }
 
 impl MonteCarloAgent {
@@ -347,6 +357,24 @@ impl MonteCarloAgent {
             config,
             ..Default::default()
         }
+    }
+}
+
+/// Appends the options' mean values after `runs` rollouts each to `log` (if `Some`).
+fn record_first_round(
+    log: &mut Option<Vec<(usize, Vec<(u8, f64)>)>>,
+    turn: usize,
+    options: &[u8],
+    totals: &[f64],
+    runs: usize,
+) {
+    if let Some(log) = log {
+        let means = options
+            .iter()
+            .zip(totals)
+            .map(|(&c, &t)| (c, t / runs as f64))
+            .collect();
+        log.push((turn, means));
     }
 }
 
@@ -622,6 +650,9 @@ impl Agent<Territory> for MonteCarloAgent {
             self.stats.steps += (active.len() * horizon) as u64;
             runs += 1;
             if active.len() > finalists && progress(runs, budget) >= round / rounds {
+                if round == 1.0 {
+                    record_first_round(&mut self.first_round, turn, &options, &totals, runs);
+                }
                 // Every active option has had every rollout, so totals compare fairly.
                 active.sort_by(|&a, &b| totals[b].total_cmp(&totals[a]));
                 active.truncate((active.len() / 2).max(finalists));
@@ -629,6 +660,9 @@ impl Agent<Territory> for MonteCarloAgent {
             }
         }
         self.stats.search_ms += budget.elapsed_ms() - start_ms;
+        if round == 1.0 && runs > 0 {
+            record_first_round(&mut self.first_round, turn, &options, &totals, runs);
+        }
         if runs == 0 {
             return Action::to_cell(fallback as usize);
         }
