@@ -21,7 +21,8 @@
 //! weights fitted on all the rows as a Rust array for `policy::WEIGHTS`. With SOFT=c in the
 //! environment the fit is to soft targets instead of the search's single choice: the
 //! softmax of the first-round values at a temperature of c times their standard deviation
-//! in the decision (cross-entropy; decisions without values are left out).
+//! in the decision (cross-entropy; decisions without values are left out). USED=k fits the
+//! first k features only.
 //!
 //! Usage: cargo run --release --example territory_policy -- log 70000 150 400 > p.tsv
 //!        cargo run --release --example territory_policy -- fit p.tsv
@@ -122,6 +123,8 @@ struct Decision {
 fn read(files: &[String]) -> BTreeMap<u8, Vec<Decision>> {
     let mut by_u: BTreeMap<u8, Vec<Decision>> = BTreeMap::new();
     let mut current: Option<(u64, usize, u8, Decision)> = None;
+    // USED=k fits the first k features only (the others read as 0 and keep weight 0).
+    let used: usize = std::env::var("USED").map_or(FEATURES, |v| v.parse().unwrap());
     for file in files {
         let text = std::fs::read_to_string(file).expect("readable file");
         for line in text.lines() {
@@ -130,7 +133,7 @@ fn read(files: &[String]) -> BTreeMap<u8, Vec<Decision>> {
             let u: u8 = f[2].parse().unwrap();
             let turn: usize = f[3].parse().unwrap();
             let mut x = [0.0; FEATURES];
-            for (k, v) in x.iter_mut().enumerate() {
+            for (k, v) in x.iter_mut().enumerate().take(used) {
                 *v = f[6 + k].parse().unwrap();
             }
             let same = matches!(&current, Some((s, t, _, _)) if *s == seed && *t == turn);

@@ -59,7 +59,8 @@ pub fn params_from_env(names: &[&str]) -> arcade::game::Params {
 }
 
 /// The weights table (5 rows of `policy::FEATURES` numbers, one per U) in the output of
-/// `territory_policy fit`: the lines `[w, w, ...],` of its Rust array.
+/// `territory_policy fit`: the lines `[w, w, ...],` of its Rust array (rows fitted with
+/// fewer features, before some were appended, get weight 0 for the missing ones).
 #[allow(dead_code)]
 pub fn read_weights(file: &str) -> [[f64; arcade::games::territory::solver::policy::FEATURES]; 5] {
     let text = std::fs::read_to_string(file).expect("readable weights file");
@@ -76,5 +77,5 @@ pub fn read_weights(file: &str) -> [[f64; arcade::games::territory::solver::poli
         })
         .collect();
     assert_eq!(rows.len(), 5, "five rows of weights in {file}");
-    std::array::from_fn(|u| std::array::from_fn(|k| *rows[u].get(k).expect("a weight per feature")))
+    std::array::from_fn(|u| std::array::from_fn(|k| rows[u].get(k).copied().unwrap_or(0.0)))
 }

@@ -9,7 +9,7 @@
 use super::sim::{bit, Bits, FastRng, Sim, Values};
 
 /// Number of features.
-pub const FEATURES: usize = 20;
+pub const FEATURES: usize = 22;
 
 /// Names of the features, in order (for the fitting example's output).
 pub const NAMES: [&str; FEATURES] = [
@@ -33,6 +33,8 @@ pub const NAMES: [&str; FEATURES] = [
     "empty_nb",
     "weak_own_near_ai",
     "stay",
+    "weak_own_near_lead",
+    "top_value",
 ];
 
 /// The masks the features of one decision read (rank layout).
@@ -45,6 +47,8 @@ pub struct Context {
     empty: Bits,
     weak_own: Bits,
     stay: Bits,
+    /// The legal targets of the best value.
+    top: Bits,
     /// 1 / the best value among the legal targets.
     inv_top: f64,
 }
@@ -58,7 +62,7 @@ impl Context {
             near_ai |= sim.near_reach[p];
         }
         let own = sim.ranked[0];
-        let (top, _) = values.top(b);
+        let (top, top_targets) = values.top(b);
         Context {
             kinds: sim.player0_kinds(b),
             near_lead: sim.near_reach[sim.leader()],
@@ -67,6 +71,7 @@ impl Context {
             empty: !sim.owned,
             weak_own: own & sim.level1,
             stay: bit(values.rank[sim.pos[0] as usize] as usize),
+            top: top_targets,
             inv_top: 1.0 / top.max(1) as f64,
         }
     }
@@ -87,6 +92,8 @@ impl Context {
         x[17] = (near & self.empty).count_ones() as f64 * 0.25;
         x[18] = f64::from(u8::from(self.weak_own & self.near_ai & b != 0));
         x[19] = f64::from(u8::from(self.stay & b != 0));
+        x[20] = f64::from(u8::from(self.weak_own & self.near_lead & b != 0));
+        x[21] = f64::from(u8::from(self.top & b != 0));
         x
     }
 
@@ -112,6 +119,8 @@ impl Context {
             + w[17] * (near & self.empty).count_ones() as f64 * 0.25
             + flag(self.weak_own & self.near_ai, 18)
             + flag(self.stay, 19)
+            + flag(self.weak_own & self.near_lead, 20)
+            + flag(self.top, 21)
     }
 }
 
@@ -184,13 +193,15 @@ pub fn sample(
 /// The weights fitted by `examples/territory_policy.rs fit`, one row per level cap U.
 /// Data: `territory_policy log 70000 150 400` (the 130 games with M >= 3, 13,000 decisions);
 /// U = 1 has no own-below-cap and no enemy-above-level-1 targets (their weights stay 0).
+/// The last two features (`weak_own_near_lead`, `top_value`) were appended later (eighth
+/// session) and have weight 0 here.
 #[rustfmt::skip]
 pub const WEIGHTS: [[f64; FEATURES]; 5] = [
-    [-1.238, 0.000, -4.524, 2.541, 0.000, 3.221, 0.000, 3.932, 0.000, 1.640, 0.358, 0.000, -0.046, 0.000, -0.003, -0.202, 0.185, -0.093, 4.313, -1.045],
-    [-2.257, -2.105, -1.598, 1.453, 0.377, 2.820, 1.309, 5.450, 4.466, -0.240, 1.686, 1.018, 0.591, 1.458, 0.203, -0.041, -0.065, -0.007, 1.793, 0.233],
-    [-2.863, -1.448, -0.790, 1.609, 0.852, 1.587, 1.055, 6.376, 5.138, 0.017, 1.143, -0.459, 2.519, 1.438, -0.068, 0.814, -0.115, 0.086, 0.766, 0.489],
-    [-2.654, -0.918, -0.773, 0.710, -0.396, 2.762, 1.269, 6.467, 5.114, -0.460, 2.490, 0.947, 1.263, 1.102, 0.072, 0.741, -0.499, 0.111, 0.443, 0.584],
-    [-1.609, -0.153, -1.459, 0.441, -0.795, 1.710, 1.864, 5.639, 4.923, 0.097, 3.204, 2.381, 2.974, 1.521, -0.017, 0.675, -0.930, -0.128, 0.123, 0.682],
+    [-1.238, 0.000, -4.524, 2.541, 0.000, 3.221, 0.000, 3.932, 0.000, 1.640, 0.358, 0.000, -0.046, 0.000, -0.003, -0.202, 0.185, -0.093, 4.313, -1.045, 0.000, 0.000],
+    [-2.257, -2.105, -1.598, 1.453, 0.377, 2.820, 1.309, 5.450, 4.466, -0.240, 1.686, 1.018, 0.591, 1.458, 0.203, -0.041, -0.065, -0.007, 1.793, 0.233, 0.000, 0.000],
+    [-2.863, -1.448, -0.790, 1.609, 0.852, 1.587, 1.055, 6.376, 5.138, 0.017, 1.143, -0.459, 2.519, 1.438, -0.068, 0.814, -0.115, 0.086, 0.766, 0.489, 0.000, 0.000],
+    [-2.654, -0.918, -0.773, 0.710, -0.396, 2.762, 1.269, 6.467, 5.114, -0.460, 2.490, 0.947, 1.263, 1.102, 0.072, 0.741, -0.499, 0.111, 0.443, 0.584, 0.000, 0.000],
+    [-1.609, -0.153, -1.459, 0.441, -0.795, 1.710, 1.864, 5.639, 4.923, 0.097, 3.204, 2.381, 2.974, 1.521, -0.017, 0.675, -0.930, -0.128, 0.123, 0.682, 0.000, 0.000],
 ];
 
 #[cfg(test)]
@@ -210,6 +221,7 @@ mod tests {
         let context = Context::new(&sim, &values, b);
         let w: [f64; FEATURES] = std::array::from_fn(|k| (k as f64 * 0.37).sin());
         let mut rest = b;
+        let mut tops = 0;
         while rest != 0 {
             let r = rest.trailing_zeros() as usize;
             rest &= rest - 1;
@@ -217,7 +229,15 @@ mod tests {
             assert_eq!(x[..7].iter().sum::<f64>(), 1.0);
             let dot: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
             assert!((dot - context.logit(&w, &values, r)).abs() < 1e-12);
+            // The leader is one of the AIs; the best-valued targets have relative value 1.
+            assert!(x[20] <= x[18]);
+            assert_eq!(
+                x[21] == 1.0,
+                (x[7..14].iter().sum::<f64>() - 1.0).abs() < 1e-9
+            );
+            tops += x[21] as usize;
         }
+        assert!(tops >= 1);
     }
 
     #[test]
