@@ -331,6 +331,9 @@ impl GroupSetting {
     }
 }
 
+/// A turn and its root options' cells with their mean rollout values at the first halving.
+pub type FirstRound = (usize, Vec<(u8, f64)>);
+
 #[derive(Default)]
 pub struct MonteCarloAgent {
     pub config: Config,
@@ -348,7 +351,7 @@ pub struct MonteCarloAgent {
     /// rollout value) at the first halving, where every option has had the same rollouts
     /// (at the end of the turn if no option was dropped). For fitting the learnt policy to
     /// the search's values (`examples/territory_policy.rs`); never read by the play.
-    pub first_round: Option<Vec<(usize, Vec<(u8, f64)>)>>,
+    pub first_round: Option<Vec<FirstRound>>,
 }
 
 impl MonteCarloAgent {
@@ -362,7 +365,7 @@ impl MonteCarloAgent {
 
 /// Appends the options' mean values after `runs` rollouts each to `log` (if `Some`).
 fn record_first_round(
-    log: &mut Option<Vec<(usize, Vec<(u8, f64)>)>>,
+    log: &mut Option<Vec<FirstRound>>,
     turn: usize,
     options: &[u8],
     totals: &[f64],
@@ -940,6 +943,57 @@ mod tests {
         assert_eq!(config.for_game(3, 4).learnt, 0.5);
         assert_eq!(config.for_game(3, 3).learnt, 0.0);
         assert_eq!(config.for_game(2, 4).learnt, 0.0);
+    }
+
+    /// Player 0's moves on a game with M = 5, U = 4 (seed 11) at 20 iterations a turn, and
+    /// the agent's first-round log.
+    fn learnt_game(
+        learnt_weights: Option<[[f64; policy::FEATURES]; 5]>,
+        log: bool,
+    ) -> (Vec<Action>, Option<Vec<FirstRound>>) {
+        let mut params = Params::new();
+        params.insert("M".into(), 5);
+        params.insert("U".into(), 4);
+        let inst = Territory::generate(11, &params);
+        let config = Config {
+            max_iterations: 20,
+            learnt: 0.25,
+            learnt_weights,
+            ..Config::default()
+        };
+        let mut agent = MonteCarloAgent::with_config(config);
+        if log {
+            agent.first_round = Some(Vec::new());
+        }
+        let mut budget = Budget::with_clock(1e9, stepping_clock(0.001));
+        let actions = play::<Territory>(&inst, &mut agent, &mut budget).unwrap().0;
+        (actions, agent.first_round)
+    }
+
+    #[test]
+    fn a_weights_table_replaces_the_learnt_weights_and_the_first_round_log_is_play_free() {
+        let (today, _) = learnt_game(None, false);
+        assert_eq!(learnt_game(Some(policy::WEIGHTS), false).0, today);
+        // Flat weights (a uniform draw) play otherwise.
+        assert_ne!(
+            learnt_game(Some([[0.0; policy::FEATURES]; 5]), false).0,
+            today
+        );
+        let (logged, log) = learnt_game(None, true);
+        assert_eq!(logged, today);
+        let log = log.unwrap();
+        // One entry per turn with two options or more (in increasing turns), each option
+        // once (cells in increasing order), values finite and above 0 (player 0 always
+        // holds a cell).
+        assert!(log.len() > 50 && log.len() <= TURNS);
+        for window in log.windows(2) {
+            assert!(window[0].0 < window[1].0);
+        }
+        for (_, options) in &log {
+            assert!(options.len() >= 2);
+            assert!(options.windows(2).all(|w| w[0].0 < w[1].0));
+            assert!(options.iter().all(|o| o.1 > 0.0 && o.1.is_finite()));
+        }
     }
 
     #[test]
