@@ -74,7 +74,7 @@ fn main() {
         let mut c = a;
         for _ in 0..reps {
             let x = policy::sample_reference(sim, values, b, w, temperature, &mut a);
-            let y = policy::sample(sim, values, b, w, temperature, &mut c);
+            let y = policy::Tables::for_cap(sim.u).sample(sim, values, b, temperature, &mut c);
             mismatches += usize::from(x != y);
         }
     }
@@ -95,7 +95,9 @@ fn main() {
     let samplers: [(&str, Sampler); 3] = [
         ("greedy", greedy),
         ("reference", policy::sample_reference),
-        ("sample", policy::sample),
+        ("sample", |sim, values, b, _, t, rng| {
+            policy::Tables::for_cap(sim.u).sample(sim, values, b, t, rng)
+        }),
     ];
     for (name, f) in samplers {
         let mut rng = FastRng::new(1);
