@@ -39,9 +39,10 @@ fn main() {
         let values = Values::new(&inst.values);
         // The game's boards as `mc` played it at ITERATIONS a turn, and from each the boards
         // of a short rollout (every player by a kind-weighted greedy with random moves).
-        let mut config = Config::default();
-        config.max_iterations = iterations;
-        let mut agent = MonteCarloAgent::with_config(config);
+        let mut agent = MonteCarloAgent::with_config(Config {
+            max_iterations: iterations,
+            ..Config::default()
+        });
         let (_, state) =
             play::<Territory>(&inst, &mut agent, &mut Budget::new(1e9)).expect("legal play");
         let mut game = Sim::new(&Board::start(&inst.starts), inst.m, inst.u, &values, 0);
