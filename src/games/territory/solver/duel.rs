@@ -30,6 +30,8 @@ pub struct DuelConfig {
     /// Weight of each player's frontier: the value of the empty cells next to its cells
     /// (an AI walled in has none), fading like the potentials.
     pub frontier: f64,
+    /// The AIs' frontier weight as a multiple of `frontier` (1: the same as player 0's).
+    pub frontier_ai: f64,
 }
 
 impl Default for DuelConfig {
@@ -42,6 +44,7 @@ impl Default for DuelConfig {
             fade: 30.0,
             prune: false,
             frontier: 0.5,
+            frontier_ai: 1.0,
         }
     }
 }
@@ -210,7 +213,12 @@ fn add_frontier(
     let empty = super::sim::FULL & !owned;
     for p in 0..m {
         let open = super::sim::spread(own[p]) & empty;
-        estimate[p] += fade * config.frontier * values.sum(open) as f64;
+        let weight = if p == 0 {
+            config.frontier
+        } else {
+            config.frontier * config.frontier_ai
+        };
+        estimate[p] += fade * weight * values.sum(open) as f64;
     }
 }
 

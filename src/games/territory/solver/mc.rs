@@ -79,6 +79,10 @@ pub struct Config {
     /// `duel.max_width` a turn (1: the same cap on every turn).
     pub duel_opening_turns: usize,
     pub duel_opening: f64,
+    /// On the first `duel_box_turns` turns the beam weights the AIs' frontier by
+    /// `duel_box` times player 0's (`DuelConfig::frontier_ai`; 1: the same).
+    pub duel_box_turns: usize,
+    pub duel_box: f64,
 }
 
 impl Default for Config {
@@ -122,6 +126,8 @@ impl Default for Config {
             duel: DuelConfig::default(),
             duel_opening_turns: 0,
             duel_opening: 1.0,
+            duel_box_turns: 0,
+            duel_box: 1.0,
         }
     }
 }
@@ -147,6 +153,8 @@ impl Config {
             "duel_fade" => self.duel.fade = value,
             "duel_prune" => self.duel.prune = value != 0.0,
             "duel_frontier" => self.duel.frontier = value,
+            "duel_box_turns" => self.duel_box_turns = value as usize,
+            "duel_box" => self.duel_box = value,
             _ => match GroupSetting::parse(name, value) {
                 Some(rule) => self.groups.push(rule),
                 None => panic!("unknown setting {name}"),
@@ -524,6 +532,9 @@ impl Agent<Territory> for MonteCarloAgent {
             };
             let mut duel_config = config.duel.clone();
             duel_config.max_width = config.beam_width(turn);
+            if turn < config.duel_box_turns {
+                duel_config.frontier_ai = config.duel_box;
+            }
             let plan = duel::search(
                 &root,
                 &ais,
