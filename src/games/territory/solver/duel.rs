@@ -32,6 +32,9 @@ pub struct DuelConfig {
     pub frontier: f64,
     /// The AIs' frontier weight as a multiple of `frontier` (1: the same as player 0's).
     pub frontier_ai: f64,
+    /// Weight of the levels the AIs' cells can still gain (U times their value minus their
+    /// score: what a walled-in AI adds by the end), fading like the potentials (0: none).
+    pub potential_ai: f64,
 }
 
 impl Default for DuelConfig {
@@ -45,6 +48,7 @@ impl Default for DuelConfig {
             prune: false,
             frontier: 0.5,
             frontier_ai: 1.0,
+            potential_ai: 0.0,
         }
     }
 }
@@ -92,6 +96,7 @@ pub fn evaluate(sim: &Sim, values: &Values, config: &DuelConfig) -> f64 {
     for (p, e) in estimate.iter_mut().enumerate().take(m) {
         *e = sim.scores[p] as f64;
     }
+    add_potential_ai(&mut estimate, m, &sim.own, sim.u, fade, values, config);
     add_frontier(&mut estimate, m, &sim.own, fade, values, config);
     if fade > 0.0 && (config.territory != 0.0 || config.room != 0.0) {
         let mut owned = 0u128;
@@ -222,16 +227,45 @@ fn add_frontier(
     }
 }
 
+/// Adds `config.potential_ai` times `fade` times the levels each AI's cells can still gain
+/// (U times their value, less its score, which `estimate` holds on entry) to its estimate.
+#[inline]
+fn add_potential_ai(
+    estimate: &mut [f64; MAX_PLAYERS],
+    m: usize,
+    own: &[u128; MAX_PLAYERS],
+    u: u8,
+    fade: f64,
+    values: &Values,
+    config: &DuelConfig,
+) {
+    if config.potential_ai == 0.0 || fade <= 0.0 {
+        return;
+    }
+    for p in 1..m {
+        let room = u as f64 * values.sum(own[p]) as f64 - estimate[p];
+        estimate[p] += fade * config.potential_ai * room.max(0.0);
+    }
+}
+
 /// E0 / max EA of `evaluate` from the scores and territories after a turn (`Sim::peek`),
 /// for boards without the other potentials: `evaluate` is log2(1 + this), so children are
 /// ranked by this and the log is taken only for the nodes kept.
 #[inline]
-fn peek_ratio(m: usize, turn: usize, peek: &Peek, values: &Values, config: &DuelConfig) -> f64 {
+fn peek_ratio(
+    m: usize,
+    u: u8,
+    turn: usize,
+    peek: &Peek,
+    values: &Values,
+    config: &DuelConfig,
+) -> f64 {
     let mut estimate = [0f64; MAX_PLAYERS];
     for (e, &s) in estimate.iter_mut().zip(&peek.scores).take(m) {
         *e = s as f64;
     }
     let fade = (TURNS.saturating_sub(turn) as f64 / config.fade).min(1.0);
+    add_potential_ai(&mut estimate, m, &peek.own, u, fade, values, config);
     add_frontier(&mut estimate, m, &peek.own, fade, values, config);
     let sa = estimate[1..m].iter().copied().fold(1.0, f64::max);
     estimate[0].max(0.0) / sa
@@ -310,7 +344,7 @@ fn beam(
                     // Scores and territories only; the board is made for kept nodes.
                     let peek = from.peek(&t, values);
                     (
-                        peek_ratio(from.m, from.turn + 1, &peek, values, config),
+                        peek_ratio(from.m, from.u, from.turn + 1, &peek, values, config),
                         fingerprint(from.m, &peek.own, &peek.pos, &peek.scores),
                     )
                 } else {

@@ -80,9 +80,11 @@ pub struct Config {
     pub duel_opening_turns: usize,
     pub duel_opening: f64,
     /// On the first `duel_box_turns` turns the beam weights the AIs' frontier by
-    /// `duel_box` times player 0's (`DuelConfig::frontier_ai`; 1: the same).
+    /// `duel_box` times player 0's (`DuelConfig::frontier_ai`; 1: the same), and the levels
+    /// the AIs' cells can still gain by `duel_box_potential` (`DuelConfig::potential_ai`).
     pub duel_box_turns: usize,
     pub duel_box: f64,
+    pub duel_box_potential: f64,
 }
 
 impl Default for Config {
@@ -128,6 +130,7 @@ impl Default for Config {
             duel_opening: 1.0,
             duel_box_turns: 0,
             duel_box: 1.0,
+            duel_box_potential: 0.0,
         }
     }
 }
@@ -155,6 +158,7 @@ impl Config {
             "duel_frontier" => self.duel.frontier = value,
             "duel_box_turns" => self.duel_box_turns = value as usize,
             "duel_box" => self.duel_box = value,
+            "duel_box_potential" => self.duel_box_potential = value,
             _ => match GroupSetting::parse(name, value) {
                 Some(rule) => self.groups.push(rule),
                 None => panic!("unknown setting {name}"),
@@ -534,6 +538,7 @@ impl Agent<Territory> for MonteCarloAgent {
             duel_config.max_width = config.beam_width(turn);
             if turn < config.duel_box_turns {
                 duel_config.frontier_ai = config.duel_box;
+                duel_config.potential_ai = config.duel_box_potential;
             }
             let plan = duel::search(
                 &root,
