@@ -560,6 +560,51 @@ mod tests {
     }
 
     #[test]
+    fn the_ais_frontier_and_levels_to_gain_change_the_value_of_the_ais_boards_only() {
+        let inst = duel_instance(5);
+        let values = Values::new(&inst.values);
+        let mut sim = Sim::new(&Board::start(&inst.starts), inst.m, inst.u, &values, 0);
+        // A few turns of the predicted game, player 0 taking its first legal move, so that
+        // the AI owns cells below the cap with empty cells next to them.
+        let ais = [[0.9, 0.5, 0.0, 0.7, 0.4]];
+        let mut targets = [0u8; MAX_PLAYERS];
+        for _ in 0..4 {
+            predict(&sim, &ais, &values, &mut targets);
+            targets[0] = sim.candidates(0).trailing_zeros() as u8;
+            sim.step(&targets, &values);
+        }
+        let base = DuelConfig::default();
+        let value = |config: &DuelConfig| evaluate(&sim, &values, config);
+        let heavier = |frontier_ai, potential_ai| DuelConfig {
+            frontier_ai,
+            potential_ai,
+            ..DuelConfig::default()
+        };
+        // More weight on the AI's side lowers player 0's ratio, less raises it.
+        assert!(value(&heavier(3.0, 0.0)) < value(&base));
+        assert!(value(&heavier(0.0, 0.0)) > value(&base));
+        assert!(value(&heavier(1.0, 1.0)) < value(&base));
+        assert_eq!(value(&heavier(1.0, 0.0)), value(&base));
+        // The children's ranking by `Sim::peek` sees the same terms as `evaluate`.
+        let mut before = Sim::new(&Board::start(&inst.starts), inst.m, inst.u, &values, 0);
+        for _ in 0..3 {
+            predict(&before, &ais, &values, &mut targets);
+            targets[0] = before.candidates(0).trailing_zeros() as u8;
+            before.step(&targets, &values);
+        }
+        predict(&before, &ais, &values, &mut targets);
+        targets[0] = before.candidates(0).trailing_zeros() as u8;
+        let peek = before.peek(&targets, &values);
+        for config in [base.clone(), heavier(3.0, 0.0), heavier(1.0, 1.0)] {
+            let ratio = peek_ratio(2, inst.u, before.turn + 1, &peek, &values, &config);
+            assert!(
+                ((1.0 + ratio).log2() - value(&config)).abs() < 1e-12,
+                "{config:?}"
+            );
+        }
+    }
+
+    #[test]
     fn a_wider_beam_finds_a_plan_at_least_as_good_and_keeps_the_last_plan() {
         let inst = duel_instance(11);
         let values = Values::new(&inst.values);

@@ -208,6 +208,18 @@ impl Config {
         (width * scale).round().max(1.0) as usize
     }
 
+    /// The beam's settings on `turn`: its width cap, and the opening's weights of the AIs'
+    /// frontier and levels still to gain on the first `duel_box_turns` turns.
+    pub fn duel_config(&self, turn: usize) -> DuelConfig {
+        let mut duel = self.duel.clone();
+        duel.max_width = self.beam_width(turn);
+        if turn < self.duel_box_turns {
+            duel.frontier_ai = self.duel_box;
+            duel.potential_ai = self.duel_box_potential;
+        }
+        duel
+    }
+
     /// The fraction of the time left that the beam spends on `turn`: the turn's width cap
     /// over the sum of the caps of the turns left (1 / turns left when all caps are equal).
     pub fn beam_share(&self, turn: usize) -> f64 {
@@ -534,12 +546,7 @@ impl Agent<Territory> for MonteCarloAgent {
             } else {
                 1
             };
-            let mut duel_config = config.duel.clone();
-            duel_config.max_width = config.beam_width(turn);
-            if turn < config.duel_box_turns {
-                duel_config.frontier_ai = config.duel_box;
-                duel_config.potential_ai = config.duel_box_potential;
-            }
+            let duel_config = config.duel_config(turn);
             let plan = duel::search(
                 &root,
                 &ais,
@@ -872,6 +879,37 @@ mod tests {
         }
         for (m, u) in [(2, 1), (2, 2), (3, 3), (5, 4)] {
             assert_eq!(config.for_game(m, u).beam_width(0), 256, "M = {m}, U = {u}");
+        }
+    }
+
+    #[test]
+    fn the_boxing_weights_apply_on_the_opening_turns_only() {
+        let base = Config::default();
+        for turn in [0, 14, 15, TURNS - 1] {
+            let duel = base.for_game(2, 4).duel_config(turn);
+            assert_eq!((duel.frontier_ai, duel.potential_ai), (1.0, 0.0));
+            assert_eq!(duel.max_width, base.duel.max_width);
+        }
+        let mut config = Config::default();
+        config.set("duel_box_turns", 15.0);
+        config.set("duel_box", 3.0);
+        config.set("duel_box_potential", 0.5);
+        for turn in [0, 14] {
+            let duel = config.duel_config(turn);
+            assert_eq!(
+                (duel.frontier_ai, duel.potential_ai),
+                (3.0, 0.5),
+                "turn {turn}"
+            );
+            assert_eq!(duel.max_width, base.duel.max_width);
+        }
+        for turn in [15, 50, TURNS - 1] {
+            let duel = config.duel_config(turn);
+            assert_eq!(
+                (duel.frontier_ai, duel.potential_ai),
+                (1.0, 0.0),
+                "turn {turn}"
+            );
         }
     }
 
