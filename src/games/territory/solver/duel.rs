@@ -30,11 +30,6 @@ pub struct DuelConfig {
     /// Weight of each player's frontier: the value of the empty cells next to its cells
     /// (an AI walled in has none), fading like the potentials.
     pub frontier: f64,
-    /// The AIs' frontier weight as a multiple of `frontier` (1: the same as player 0's).
-    pub frontier_ai: f64,
-    /// Weight of the levels the AIs' cells can still gain (U times their value minus their
-    /// score: what a walled-in AI adds by the end), fading like the potentials (0: none).
-    pub potential_ai: f64,
 }
 
 impl Default for DuelConfig {
@@ -47,8 +42,6 @@ impl Default for DuelConfig {
             fade: 30.0,
             prune: false,
             frontier: 0.5,
-            frontier_ai: 1.0,
-            potential_ai: 0.0,
         }
     }
 }
@@ -96,7 +89,6 @@ pub fn evaluate(sim: &Sim, values: &Values, config: &DuelConfig) -> f64 {
     for (p, e) in estimate.iter_mut().enumerate().take(m) {
         *e = sim.scores[p] as f64;
     }
-    add_potential_ai(&mut estimate, m, &sim.own, sim.u, fade, values, config);
     add_frontier(&mut estimate, m, &sim.own, fade, values, config);
     if fade > 0.0 && (config.territory != 0.0 || config.room != 0.0) {
         let mut owned = 0u128;
@@ -218,33 +210,7 @@ fn add_frontier(
     let empty = super::sim::FULL & !owned;
     for p in 0..m {
         let open = super::sim::spread(own[p]) & empty;
-        let weight = if p == 0 {
-            config.frontier
-        } else {
-            config.frontier * config.frontier_ai
-        };
-        estimate[p] += fade * weight * values.sum(open) as f64;
-    }
-}
-
-/// Adds `config.potential_ai` times `fade` times the levels each AI's cells can still gain
-/// (U times their value, less its score, which `estimate` holds on entry) to its estimate.
-#[inline]
-fn add_potential_ai(
-    estimate: &mut [f64; MAX_PLAYERS],
-    m: usize,
-    own: &[u128; MAX_PLAYERS],
-    u: u8,
-    fade: f64,
-    values: &Values,
-    config: &DuelConfig,
-) {
-    if config.potential_ai == 0.0 || fade <= 0.0 {
-        return;
-    }
-    for p in 1..m {
-        let room = u as f64 * values.sum(own[p]) as f64 - estimate[p];
-        estimate[p] += fade * config.potential_ai * room.max(0.0);
+        estimate[p] += fade * config.frontier * values.sum(open) as f64;
     }
 }
 
@@ -252,20 +218,12 @@ fn add_potential_ai(
 /// for boards without the other potentials: `evaluate` is log2(1 + this), so children are
 /// ranked by this and the log is taken only for the nodes kept.
 #[inline]
-fn peek_ratio(
-    m: usize,
-    u: u8,
-    turn: usize,
-    peek: &Peek,
-    values: &Values,
-    config: &DuelConfig,
-) -> f64 {
+fn peek_ratio(m: usize, turn: usize, peek: &Peek, values: &Values, config: &DuelConfig) -> f64 {
     let mut estimate = [0f64; MAX_PLAYERS];
     for (e, &s) in estimate.iter_mut().zip(&peek.scores).take(m) {
         *e = s as f64;
     }
     let fade = (TURNS.saturating_sub(turn) as f64 / config.fade).min(1.0);
-    add_potential_ai(&mut estimate, m, &peek.own, u, fade, values, config);
     add_frontier(&mut estimate, m, &peek.own, fade, values, config);
     let sa = estimate[1..m].iter().copied().fold(1.0, f64::max);
     estimate[0].max(0.0) / sa
@@ -344,7 +302,7 @@ fn beam(
                     // Scores and territories only; the board is made for kept nodes.
                     let peek = from.peek(&t, values);
                     (
-                        peek_ratio(from.m, from.u, from.turn + 1, &peek, values, config),
+                        peek_ratio(from.m, from.turn + 1, &peek, values, config),
                         fingerprint(from.m, &peek.own, &peek.pos, &peek.scores),
                     )
                 } else {
@@ -556,51 +514,6 @@ mod tests {
         for u in 1..=5 {
             // The term changes the plan's value (and so the ranking) on these boards.
             assert_ne!(plan(u, 0.5).1, plan(u, 0.0).1, "U = {u}");
-        }
-    }
-
-    #[test]
-    fn the_ais_frontier_and_levels_to_gain_change_the_value_of_the_ais_boards_only() {
-        let inst = duel_instance(5);
-        let values = Values::new(&inst.values);
-        let mut sim = Sim::new(&Board::start(&inst.starts), inst.m, inst.u, &values, 0);
-        // A few turns of the predicted game, player 0 taking its first legal move, so that
-        // the AI owns cells below the cap with empty cells next to them.
-        let ais = [[0.9, 0.5, 0.0, 0.7, 0.4]];
-        let mut targets = [0u8; MAX_PLAYERS];
-        for _ in 0..4 {
-            predict(&sim, &ais, &values, &mut targets);
-            targets[0] = sim.candidates(0).trailing_zeros() as u8;
-            sim.step(&targets, &values);
-        }
-        let base = DuelConfig::default();
-        let value = |config: &DuelConfig| evaluate(&sim, &values, config);
-        let heavier = |frontier_ai, potential_ai| DuelConfig {
-            frontier_ai,
-            potential_ai,
-            ..DuelConfig::default()
-        };
-        // More weight on the AI's side lowers player 0's ratio, less raises it.
-        assert!(value(&heavier(3.0, 0.0)) < value(&base));
-        assert!(value(&heavier(0.0, 0.0)) > value(&base));
-        assert!(value(&heavier(1.0, 1.0)) < value(&base));
-        assert_eq!(value(&heavier(1.0, 0.0)), value(&base));
-        // The children's ranking by `Sim::peek` sees the same terms as `evaluate`.
-        let mut before = Sim::new(&Board::start(&inst.starts), inst.m, inst.u, &values, 0);
-        for _ in 0..3 {
-            predict(&before, &ais, &values, &mut targets);
-            targets[0] = before.candidates(0).trailing_zeros() as u8;
-            before.step(&targets, &values);
-        }
-        predict(&before, &ais, &values, &mut targets);
-        targets[0] = before.candidates(0).trailing_zeros() as u8;
-        let peek = before.peek(&targets, &values);
-        for config in [base.clone(), heavier(3.0, 0.0), heavier(1.0, 1.0)] {
-            let ratio = peek_ratio(2, inst.u, before.turn + 1, &peek, &values, &config);
-            assert!(
-                ((1.0 + ratio).log2() - value(&config)).abs() < 1e-12,
-                "{config:?}"
-            );
         }
     }
 

@@ -79,12 +79,6 @@ pub struct Config {
     /// `duel.max_width` a turn (1: the same cap on every turn).
     pub duel_opening_turns: usize,
     pub duel_opening: f64,
-    /// On the first `duel_box_turns` turns the beam weights the AIs' frontier by
-    /// `duel_box` times player 0's (`DuelConfig::frontier_ai`; 1: the same), and the levels
-    /// the AIs' cells can still gain by `duel_box_potential` (`DuelConfig::potential_ai`).
-    pub duel_box_turns: usize,
-    pub duel_box: f64,
-    pub duel_box_potential: f64,
 }
 
 impl Default for Config {
@@ -128,9 +122,6 @@ impl Default for Config {
             duel: DuelConfig::default(),
             duel_opening_turns: 0,
             duel_opening: 1.0,
-            duel_box_turns: 0,
-            duel_box: 1.0,
-            duel_box_potential: 0.0,
         }
     }
 }
@@ -156,9 +147,6 @@ impl Config {
             "duel_fade" => self.duel.fade = value,
             "duel_prune" => self.duel.prune = value != 0.0,
             "duel_frontier" => self.duel.frontier = value,
-            "duel_box_turns" => self.duel_box_turns = value as usize,
-            "duel_box" => self.duel_box = value,
-            "duel_box_potential" => self.duel_box_potential = value,
             _ => match GroupSetting::parse(name, value) {
                 Some(rule) => self.groups.push(rule),
                 None => panic!("unknown setting {name}"),
@@ -206,18 +194,6 @@ impl Config {
             (TURNS as f64 - opening as f64 * self.duel_opening) / (TURNS - opening) as f64
         };
         (width * scale).round().max(1.0) as usize
-    }
-
-    /// The beam's settings on `turn`: its width cap, and the opening's weights of the AIs'
-    /// frontier and levels still to gain on the first `duel_box_turns` turns.
-    pub fn duel_config(&self, turn: usize) -> DuelConfig {
-        let mut duel = self.duel.clone();
-        duel.max_width = self.beam_width(turn);
-        if turn < self.duel_box_turns {
-            duel.frontier_ai = self.duel_box;
-            duel.potential_ai = self.duel_box_potential;
-        }
-        duel
     }
 
     /// The fraction of the time left that the beam spends on `turn`: the turn's width cap
@@ -546,7 +522,8 @@ impl Agent<Territory> for MonteCarloAgent {
             } else {
                 1
             };
-            let duel_config = config.duel_config(turn);
+            let mut duel_config = config.duel.clone();
+            duel_config.max_width = config.beam_width(turn);
             let plan = duel::search(
                 &root,
                 &ais,
@@ -879,37 +856,6 @@ mod tests {
         }
         for (m, u) in [(2, 1), (2, 2), (3, 3), (5, 4)] {
             assert_eq!(config.for_game(m, u).beam_width(0), 256, "M = {m}, U = {u}");
-        }
-    }
-
-    #[test]
-    fn the_boxing_weights_apply_on_the_opening_turns_only() {
-        let base = Config::default();
-        for turn in [0, 14, 15, TURNS - 1] {
-            let duel = base.for_game(2, 4).duel_config(turn);
-            assert_eq!((duel.frontier_ai, duel.potential_ai), (1.0, 0.0));
-            assert_eq!(duel.max_width, base.duel.max_width);
-        }
-        let mut config = Config::default();
-        config.set("duel_box_turns", 15.0);
-        config.set("duel_box", 3.0);
-        config.set("duel_box_potential", 0.5);
-        for turn in [0, 14] {
-            let duel = config.duel_config(turn);
-            assert_eq!(
-                (duel.frontier_ai, duel.potential_ai),
-                (3.0, 0.5),
-                "turn {turn}"
-            );
-            assert_eq!(duel.max_width, base.duel.max_width);
-        }
-        for turn in [15, 50, TURNS - 1] {
-            let duel = config.duel_config(turn);
-            assert_eq!(
-                (duel.frontier_ai, duel.potential_ai),
-                (1.0, 0.0),
-                "turn {turn}"
-            );
         }
     }
 
