@@ -239,9 +239,13 @@ impl Config {
             return values.cell_of[pick(best, rng) as usize];
         }
         if self.learnt > 0.0 && sim.m >= 3 {
-            let table = self.learnt_weights.as_ref().unwrap_or(&policy::WEIGHTS);
-            let w = &table[sim.u as usize - 1];
-            return values.cell_of[policy::sample(sim, values, b, w, self.learnt, rng)];
+            if let Some(table) = &self.learnt_weights {
+                // Its tables built for each move: for equal-iteration runs of new weights.
+                let w = &table[sim.u as usize - 1];
+                return values.cell_of[policy::sample(sim, values, b, w, self.learnt, rng)];
+            }
+            let tables = policy::Tables::for_cap(sim.u);
+            return values.cell_of[tables.sample(sim, values, b, self.learnt, rng)];
         }
         Sim::greedy(&sim.player0_kinds(b), policy, values, rng)
     }
