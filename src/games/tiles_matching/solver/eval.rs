@@ -110,6 +110,57 @@ pub fn board_features(n: u8, side: usize, d: u8, board: &Board, counter: u8) -> 
     features(&ctx, counter, &cover, a.totals.dead, a.totals.empty)
 }
 
+/// How many numbers `jam_stats` gives.
+pub const JAM_STATS: usize = 9;
+
+/// Plain statistics of a board, to study how a board jams (`examples/tiles_matching_hazard.rs`
+/// logs them): its fill (share of cells placed), dead and frontier cells (shares of the
+/// board), the number of distinct sockets (different sets of regular tiles that fit one
+/// frontier cell), the shares of the N x N regular tiles that fit at least once and at least
+/// twice, the fill of the fullest line with no dead cell, ln of the fewest expected turns to
+/// fill such a line (ln 1,000 if there is none), and the share of lines with no dead cell.
+pub fn jam_stats(n: u8, side: usize, d: u8, board: &Board) -> [f64; JAM_STATS] {
+    let ctx = Ctx::new(n, side, d);
+    let a = Analysis::new(&ctx, board);
+    let cells = (side * side) as f64;
+    let mut cover = [0; 3];
+    let mut sockets: Vec<Combos> = Vec::new();
+    for &f in &a.frontier {
+        let accept = a.accept[f as usize];
+        add_cover(&mut cover, accept);
+        if accept != 0 && !sockets.contains(&accept) {
+            sockets.push(accept);
+        }
+    }
+    let t = &a.totals;
+    let lines = (0..side).flat_map(|k| {
+        [
+            (t.row_filled[k], t.row_dead[k], t.row_wait[k]),
+            (t.col_filled[k], t.col_dead[k], t.col_wait[k]),
+        ]
+    });
+    let (mut open, mut fullest, mut soonest) = (0, 0.0f64, 1000.0f64);
+    for (filled, dead, wait) in lines {
+        if dead == 0 {
+            open += 1;
+            fullest = fullest.max(filled as f64 / side as f64);
+            soonest = soonest.min(wait);
+        }
+    }
+    let share = |combos: Combos| combos.count_ones() as f64 / ctx.nn;
+    [
+        board.occupied() as f64 / cells,
+        t.dead as f64 / cells,
+        a.frontier.len() as f64 / cells,
+        sockets.len() as f64,
+        share(cover[0]),
+        share(cover[1]),
+        fullest,
+        soonest.max(1.0).ln(),
+        open as f64 / (2 * side) as f64,
+    ]
+}
+
 /// For N < 8, hand-tuned with 2-ply search at 5 s per game on seeds 1..24 with N forced to
 /// 5, 8 and 9. The tight set below plays worse here: without a time limit, N = 7 on seeds
 /// 6001..6032 (at most 3,000 moves) loses 4 games instead of 1, and its empty cells worth 2
