@@ -70,6 +70,11 @@ struct Weights {
     points: f64,
     /// The value of being stuck (nothing fits, no discard left).
     stuck: f64,
+    /// Per squared cell placed beyond `fill_knee` of the board, over the board's cells: the
+    /// jam term (a board fuller than this precedes deaths, "Eighth session, branch tiles8").
+    fill: f64,
+    /// The fill share where the jam term starts.
+    fill_knee: f64,
 }
 
 /// How many numbers describe a board for the learned hazard (`features`).
@@ -176,6 +181,8 @@ const WEIGHTS: Weights = Weights {
     counter: -20.0,
     points: 1.0,
     stuck: -1000.0,
+    fill: 0.0,
+    fill_knee: 1.0,
 };
 
 /// For N >= 8, where a tile rarely fits and survival decides: dead cells cost more, full
@@ -239,6 +246,8 @@ struct Ctx {
     /// How many answers may get three plies (`DEEP` or `DEEP_TIGHT`).
     deep: usize,
     nn: f64,
+    /// The board's cells.
+    cells: f64,
     p_special: f64,
     p_regular: f64,
     p_lone: f64,
@@ -286,6 +295,7 @@ impl Ctx {
                 _ => DEEP,
             },
             nn,
+            cells: (side * side) as f64,
             p_special,
             p_regular,
             p_lone: p_regular * (2.0 * n as f64 - 1.0) / nn + p_special,
@@ -356,7 +366,9 @@ impl Totals {
     fn board_value(&self, ctx: &Ctx, counter: u8, cover: &[Combos; 3]) -> f64 {
         let w = &ctx.w;
         let share = |combos: Combos| combos.count_ones() as f64 / ctx.nn;
+        let excess = (ctx.cells - self.empty as f64 - w.fill_knee * ctx.cells).max(0.0);
         w.empty_cell * self.empty as f64
+            + w.fill * excess * excess / ctx.cells
             + w.counter * counter as f64
             + w.uncovered * (1.0 - share(cover[0]))
             + w.covered_twice * share(cover[1])
@@ -602,6 +614,9 @@ pub struct EvalAgent {
     pub discard_bonus: [f64; 4],
     /// If set, the empty cells' weight instead of the weight set's.
     pub empty_weight: Option<f64>,
+    /// If set, the jam term's weight and knee (`Weights::fill`, `fill_knee`) instead of the
+    /// weight set's.
+    pub fill_term: Option<(f64, f64)>,
 }
 
 /// Settings of the paired playouts at close place-or-discard decisions.
@@ -870,11 +885,15 @@ fn answer(
 
 impl Agent<TilesMatching> for EvalAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
-        let empty_weight = self.empty_weight;
+        let (empty_weight, fill_term) = (self.empty_weight, self.fill_term);
         let ctx = self.ctx.get_or_insert_with(|| {
             let mut ctx = Ctx::new(obs.n, obs.side, obs.d);
             if let Some(w) = empty_weight {
                 ctx.w.empty_cell = w;
+            }
+            if let Some((w, knee)) = fill_term {
+                ctx.w.fill = w;
+                ctx.w.fill_knee = knee;
             }
             ctx
         });
@@ -1140,6 +1159,62 @@ mod tests {
         // At the limit no discard is left.
         let x = board_features(9, 8, 2, &board, 2);
         assert_eq!((x[1], x[3]), (0.0, 0.0));
+    }
+
+    /// Three tiles, 00, 11 and 22, around cell 9 of an 8 x 8 board with N = 9: no tile
+    /// shares a colour or shape with all three, so cell 9 is dead and its row and column
+    /// cannot be completed.
+    fn three_tiles() -> Board {
+        let mut cells = vec![EMPTY; 64];
+        (cells[1], cells[8], cells[10]) = (0, 11, 22);
+        Board::from_cells(8, cells)
+    }
+
+    #[test]
+    fn the_jam_statistics_of_three_tiles() {
+        let x = jam_stats(9, 8, 2, &three_tiles());
+        // Frontier: 0 takes {01, 10}, 2 takes {02, 20}, 16 the 17 tiles beside 11, 11 and 18
+        // the 17 beside 22, 9 none: four sockets. Tiles beside 11 or 22: 17 + 17 - 2 (12 and
+        // 21); at least twice: the 17 beside 22 and 01, 10. Open lines: all but row and
+        // column 1; the fullest hold one tile of eight.
+        let want = [
+            3.0 / 64.0,
+            1.0 / 64.0,
+            6.0 / 64.0,
+            4.0,
+            32.0 / 81.0,
+            19.0 / 81.0,
+            1.0 / 8.0,
+        ];
+        for (k, (x, w)) in x.iter().zip(want).enumerate() {
+            assert!((x - w).abs() < 1e-12, "statistic {k}: {x} vs {w}");
+        }
+        assert!(x[7] > 0.0 && x[7] < 1000f64.ln(), "{}", x[7]);
+        assert_eq!(x[8], 14.0 / 16.0);
+    }
+
+    #[test]
+    fn the_jam_term_costs_the_squared_cells_beyond_its_knee() {
+        let board = three_tiles();
+        let plain = Ctx::new(9, 8, 2);
+        let mut jam = Ctx::new(9, 8, 2);
+        (jam.w.fill, jam.w.fill_knee) = (-10.0, 1.0 / 64.0);
+        let (v0, v1) = (
+            analysed(&plain, &board).value(&plain, 1),
+            analysed(&jam, &board).value(&jam, 1),
+        );
+        // Two cells beyond the knee's one.
+        assert!((v1 - v0 - (-10.0 * 4.0 / 64.0)).abs() < 1e-9, "{v0} {v1}");
+        // A placement's incremental value sees the term too.
+        let a = analysed(&jam, &board);
+        let next = {
+            let mut b = board.clone();
+            b.put(16, 13);
+            b
+        };
+        let want = analysed(&jam, &next).value(&jam, 0) + jam.w.points;
+        let got = a.put_at(&jam, &board, 16).value(&jam, 13, 0);
+        assert!((got - want).abs() < 1e-9, "{got} vs {want}");
     }
 
     #[test]
