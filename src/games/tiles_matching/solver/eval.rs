@@ -185,8 +185,9 @@ const WEIGHTS: Weights = Weights {
     fill_knee: 1.0,
 };
 
-/// For N >= 8, where a tile rarely fits and survival decides: dead cells cost more, full
-/// lines and empty cells are worth more. Tuned without a time limit on seeds from 2001 with
+/// For N >= 9 on boards of side 10 to 12, and (with the jam term, `EIGHT_WEIGHTS`) N = 8,
+/// where a tile rarely fits and survival decides: dead cells cost more, full lines and
+/// empty cells are worth more. Tuned without a time limit on seeds from 2001 with
 /// N forced; deaths per 1,000 moves against `WEIGHTS` on 4001..4032 (at most 1,500 moves):
 /// N = 9 0.60 to 0.17, N = 10 0.90 to 0.29; N = 8 on 5001..5024 (at most 2,000) 0.18 to
 /// 0.11, at 1.48 points per move instead of 1.77.
@@ -195,6 +196,19 @@ const TIGHT_WEIGHTS: Weights = Weights {
     line_fill: 6.0,
     empty_cell: 2.0,
     ..WEIGHTS
+};
+
+/// For N = 8: `TIGHT_WEIGHTS` with the jam term. Before a death the board fills (mean fill
+/// 0.33-0.36 until about 100 moves before it, 0.46 / 0.50 / 0.57 in the last 100 / 50 / 25
+/// moves, N = 8, S = 8, D = 2), and fill predicts a death better than the counter does; a
+/// cost of 10 per squared cell placed beyond 35 % of the board, over its cells, kept N = 8,
+/// S = 8, D = 2 games alive longer on the work clock (5,000 ms, WORK_NS = 10): seeds
+/// 190501..190530 +1,371 ± 619 moves a game, 190531..190560 +946 ± 503
+/// (docs/solver-report.md, "Eighth session, branch tiles8").
+const EIGHT_WEIGHTS: Weights = Weights {
+    fill: -10.0,
+    fill_knee: 0.35,
+    ..TIGHT_WEIGHTS
 };
 
 /// For N >= 9 on boards of side 8 and 9, where TIGHT_WEIGHTS still lost most games within a
@@ -287,7 +301,8 @@ impl Ctx {
             all,
             w: match n {
                 9.. if side <= 9 => SMALL_WEIGHTS,
-                8.. => TIGHT_WEIGHTS,
+                9.. => TIGHT_WEIGHTS,
+                8 => EIGHT_WEIGHTS,
                 _ => WEIGHTS,
             },
             deep: match n {
