@@ -235,8 +235,8 @@ impl Config {
             return values.cell_of[pick(best, rng) as usize];
         }
         if self.learnt > 0.0 && sim.m >= 3 {
-            let w = &policy::WEIGHTS[sim.u as usize - 1];
-            return values.cell_of[policy::sample(sim, values, b, w, self.learnt, rng)];
+            let tables = policy::Tables::for_cap(sim.u);
+            return values.cell_of[tables.sample(sim, values, b, self.learnt, rng)];
         }
         Sim::greedy(&sim.player0_kinds(b), policy, values, rng)
     }
