@@ -39,6 +39,13 @@ fn play(seed: u64, n: i64, sd: Option<(i64, i64)>, max_moves: usize) -> (usize, 
     if let Ok(v) = std::env::var("EMPTY") {
         agent.empty_weight = Some(v.parse().expect("EMPTY: a number"));
     }
+    if let Ok(v) = std::env::var("FILL") {
+        let v: Vec<f64> = v
+            .split(',')
+            .map(|x| x.parse().expect("FILL: WEIGHT,KNEE"))
+            .collect();
+        agent.fill_term = Some((v[0], v[1]));
+    }
     if let Ok(v) = std::env::var("BONUS") {
         for (k, x) in v.split(',').enumerate().take(4) {
             agent.discard_bonus[k] = x.parse().expect("BONUS: numbers by counter");
@@ -110,6 +117,8 @@ fn rollouts() -> Option<Rollouts> {
 }
 
 /// With EMPTY=W set, empty cells are worth W (instead of the weight set's).
+/// With FILL=W,KNEE set, the jam term: W times the squared cells placed beyond KNEE of the
+/// board, over its cells (W < 0 is a cost).
 /// With BONUS=B0,B1,.. set, a discard at counter k is worth Bk more at the root.
 ///
 /// With WORK_NS set, a budget of LIMIT_MS (default 5,000) on the work clock: each unit of

@@ -3,8 +3,9 @@
 //! the agent itself, without a time limit. Keep the seeds clear of 1..100.
 //!
 //! `log FIRST_SEED COUNT N S D MAX_MOVES` plays the games and prints one row per move:
-//! `seed move length lost counter features...` (length = moves the game lasted, lost = 1 if
-//! it ended stuck before MAX_MOVES).
+//! `seed move length lost counter features... jam_stats...` (length = moves the game lasted,
+//! lost = 1 if it ended stuck before MAX_MOVES; the `FEATURES` numbers of `board_features`,
+//! then the `JAM_STATS` of `eval::jam_stats`).
 //!
 //! `fit K FILE...` reads such rows and fits P(lost within K moves) by Newton's method (a
 //! small ridge on the coefficients but the first); rows less than K moves before the end of
@@ -16,7 +17,7 @@
 //!        cargo run --release --example tiles_matching_hazard -- fit 50 a.txt b.txt
 use arcade::clock::Budget;
 use arcade::game::{Agent, Game, Params};
-use arcade::games::tiles_matching::solver::eval::{board_features, EvalAgent, FEATURES};
+use arcade::games::tiles_matching::solver::eval::{board_features, jam_stats, EvalAgent, FEATURES};
 use arcade::games::tiles_matching::TilesMatching;
 
 fn log(first: u64, count: u64, n: i64, s: i64, d: i64, max_moves: usize) {
@@ -32,7 +33,8 @@ fn log(first: u64, count: u64, n: i64, s: i64, d: i64, max_moves: usize) {
         let mut rows = Vec::new();
         while !TilesMatching::is_over(&instance, &state) && state.moves < max_moves {
             let obs = TilesMatching::observe(&instance, &state);
-            let x = board_features(obs.n, obs.side, obs.d, &obs.board, obs.counter);
+            let mut x = board_features(obs.n, obs.side, obs.d, &obs.board, obs.counter).to_vec();
+            x.extend(jam_stats(obs.n, obs.side, obs.d, &obs.board));
             rows.push((obs.moves, obs.counter, x));
             let action = agent.act(&obs, &mut budget);
             TilesMatching::apply(&instance, &mut state, &action).expect("eval plays legal moves");

@@ -203,10 +203,13 @@ const PAIRS: [(usize, usize, usize, usize); 6] = [
 /// The one-hot colour at (r, c) of `rows`, 0 off the board (rows 0 and n + 1 are zero).
 #[inline(always)]
 fn colour_at(rows: &Rows, (r, c): (isize, isize)) -> u8 {
-    if !(-1..=MAX_N as isize).contains(&r) || !(0..MAX_N as isize).contains(&c) {
+    // One unsigned comparison per coordinate: r < -1 and c < 0 wrap to large values.
+    let (row, col) = ((r + 1) as usize, c as usize);
+    if row > MAX_N + 1 || col >= MAX_N {
         return 0;
     }
-    (rows[(r + 1) as usize] >> (8 * c)) as u8
+    // A byte load: a `u128` shift by a variable amount is a few instructions with branches.
+    rows[row].to_le_bytes()[col]
 }
 
 #[inline(always)]
@@ -1499,6 +1502,27 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn colour_at_reads_the_cell_and_zero_off_the_board() {
+        for (seed, params) in [(13, vec![("n", 16), ("colors", 4)]), (14, vec![("n", 8)])] {
+            let inst = instance(seed, &params);
+            let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
+            let (rows, n) = (sim_root(&obs), obs.n as isize);
+            let mut off = 0;
+            for r in -3..MAX_N as isize + 3 {
+                for c in -3..MAX_N as isize + 3 {
+                    let want = match (0..n).contains(&r) && (0..n).contains(&c) {
+                        true => 1u8 << obs.board[(r * n + c) as usize],
+                        false => 0,
+                    };
+                    off += (want == 0) as usize;
+                    assert_eq!(colour_at(&rows, (r, c)), want, "seed {seed} at ({r}, {c})");
+                }
+            }
+            assert!(off > 100);
         }
     }
 

@@ -70,6 +70,11 @@ struct Weights {
     points: f64,
     /// The value of being stuck (nothing fits, no discard left).
     stuck: f64,
+    /// Per squared cell placed beyond `fill_knee` of the board, over the board's cells: the
+    /// jam term (a board fuller than this precedes deaths, "Eighth session, branch tiles8").
+    fill: f64,
+    /// The fill share where the jam term starts.
+    fill_knee: f64,
 }
 
 /// How many numbers describe a board for the learned hazard (`features`).
@@ -110,6 +115,57 @@ pub fn board_features(n: u8, side: usize, d: u8, board: &Board, counter: u8) -> 
     features(&ctx, counter, &cover, a.totals.dead, a.totals.empty)
 }
 
+/// How many numbers `jam_stats` gives.
+pub const JAM_STATS: usize = 9;
+
+/// Plain statistics of a board, to study how a board jams (`examples/tiles_matching_hazard.rs`
+/// logs them): its fill (share of cells placed), dead and frontier cells (shares of the
+/// board), the number of distinct sockets (different sets of regular tiles that fit one
+/// frontier cell), the shares of the N x N regular tiles that fit at least once and at least
+/// twice, the fill of the fullest line with no dead cell, ln of the fewest expected turns to
+/// fill such a line (ln 1,000 if there is none), and the share of lines with no dead cell.
+pub fn jam_stats(n: u8, side: usize, d: u8, board: &Board) -> [f64; JAM_STATS] {
+    let ctx = Ctx::new(n, side, d);
+    let a = Analysis::new(&ctx, board);
+    let cells = (side * side) as f64;
+    let mut cover = [0; 3];
+    let mut sockets: Vec<Combos> = Vec::new();
+    for &f in &a.frontier {
+        let accept = a.accept[f as usize];
+        add_cover(&mut cover, accept);
+        if accept != 0 && !sockets.contains(&accept) {
+            sockets.push(accept);
+        }
+    }
+    let t = &a.totals;
+    let lines = (0..side).flat_map(|k| {
+        [
+            (t.row_filled[k], t.row_dead[k], t.row_wait[k]),
+            (t.col_filled[k], t.col_dead[k], t.col_wait[k]),
+        ]
+    });
+    let (mut open, mut fullest, mut soonest) = (0, 0.0f64, 1000.0f64);
+    for (filled, dead, wait) in lines {
+        if dead == 0 {
+            open += 1;
+            fullest = fullest.max(filled as f64 / side as f64);
+            soonest = soonest.min(wait);
+        }
+    }
+    let share = |combos: Combos| combos.count_ones() as f64 / ctx.nn;
+    [
+        board.occupied() as f64 / cells,
+        t.dead as f64 / cells,
+        a.frontier.len() as f64 / cells,
+        sockets.len() as f64,
+        share(cover[0]),
+        share(cover[1]),
+        fullest,
+        soonest.max(1.0).ln(),
+        open as f64 / (2 * side) as f64,
+    ]
+}
+
 /// For N < 8, hand-tuned with 2-ply search at 5 s per game on seeds 1..24 with N forced to
 /// 5, 8 and 9. The tight set below plays worse here: without a time limit, N = 7 on seeds
 /// 6001..6032 (at most 3,000 moves) loses 4 games instead of 1, and its empty cells worth 2
@@ -125,10 +181,13 @@ const WEIGHTS: Weights = Weights {
     counter: -20.0,
     points: 1.0,
     stuck: -1000.0,
+    fill: 0.0,
+    fill_knee: 1.0,
 };
 
-/// For N >= 8, where a tile rarely fits and survival decides: dead cells cost more, full
-/// lines and empty cells are worth more. Tuned without a time limit on seeds from 2001 with
+/// For N >= 9 on boards of side 10 to 12, and (with the jam term, `EIGHT_WEIGHTS`) N = 8,
+/// where a tile rarely fits and survival decides: dead cells cost more, full lines and
+/// empty cells are worth more. Tuned without a time limit on seeds from 2001 with
 /// N forced; deaths per 1,000 moves against `WEIGHTS` on 4001..4032 (at most 1,500 moves):
 /// N = 9 0.60 to 0.17, N = 10 0.90 to 0.29; N = 8 on 5001..5024 (at most 2,000) 0.18 to
 /// 0.11, at 1.48 points per move instead of 1.77.
@@ -137,6 +196,19 @@ const TIGHT_WEIGHTS: Weights = Weights {
     line_fill: 6.0,
     empty_cell: 2.0,
     ..WEIGHTS
+};
+
+/// For N = 8: `TIGHT_WEIGHTS` with the jam term. Before a death the board fills (mean fill
+/// 0.33-0.36 until about 100 moves before it, 0.46 / 0.50 / 0.57 in the last 100 / 50 / 25
+/// moves, N = 8, S = 8, D = 2), and fill predicts a death better than the counter does; a
+/// cost of 10 per squared cell placed beyond 35 % of the board, over its cells, kept N = 8,
+/// S = 8, D = 2 games alive longer on the work clock (5,000 ms, WORK_NS = 10): seeds
+/// 190501..190530 +1,371 ± 619 moves a game, 190531..190560 +946 ± 503
+/// (docs/solver-report.md, "Eighth session, branch tiles8").
+const EIGHT_WEIGHTS: Weights = Weights {
+    fill: -10.0,
+    fill_knee: 0.35,
+    ..TIGHT_WEIGHTS
 };
 
 /// For N >= 9 on boards of side 8 and 9, where TIGHT_WEIGHTS still lost most games within a
@@ -188,6 +260,8 @@ struct Ctx {
     /// How many answers may get three plies (`DEEP` or `DEEP_TIGHT`).
     deep: usize,
     nn: f64,
+    /// The board's cells.
+    cells: f64,
     p_special: f64,
     p_regular: f64,
     p_lone: f64,
@@ -227,7 +301,8 @@ impl Ctx {
             all,
             w: match n {
                 9.. if side <= 9 => SMALL_WEIGHTS,
-                8.. => TIGHT_WEIGHTS,
+                9.. => TIGHT_WEIGHTS,
+                8 => EIGHT_WEIGHTS,
                 _ => WEIGHTS,
             },
             deep: match n {
@@ -235,6 +310,7 @@ impl Ctx {
                 _ => DEEP,
             },
             nn,
+            cells: (side * side) as f64,
             p_special,
             p_regular,
             p_lone: p_regular * (2.0 * n as f64 - 1.0) / nn + p_special,
@@ -305,7 +381,9 @@ impl Totals {
     fn board_value(&self, ctx: &Ctx, counter: u8, cover: &[Combos; 3]) -> f64 {
         let w = &ctx.w;
         let share = |combos: Combos| combos.count_ones() as f64 / ctx.nn;
+        let excess = (ctx.cells - self.empty as f64 - w.fill_knee * ctx.cells).max(0.0);
         w.empty_cell * self.empty as f64
+            + w.fill * excess * excess / ctx.cells
             + w.counter * counter as f64
             + w.uncovered * (1.0 - share(cover[0]))
             + w.covered_twice * share(cover[1])
@@ -551,6 +629,9 @@ pub struct EvalAgent {
     pub discard_bonus: [f64; 4],
     /// If set, the empty cells' weight instead of the weight set's.
     pub empty_weight: Option<f64>,
+    /// If set, the jam term's weight and knee (`Weights::fill`, `fill_knee`) instead of the
+    /// weight set's.
+    pub fill_term: Option<(f64, f64)>,
 }
 
 /// Settings of the paired playouts at close place-or-discard decisions.
@@ -819,11 +900,15 @@ fn answer(
 
 impl Agent<TilesMatching> for EvalAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
-        let empty_weight = self.empty_weight;
+        let (empty_weight, fill_term) = (self.empty_weight, self.fill_term);
         let ctx = self.ctx.get_or_insert_with(|| {
             let mut ctx = Ctx::new(obs.n, obs.side, obs.d);
             if let Some(w) = empty_weight {
                 ctx.w.empty_cell = w;
+            }
+            if let Some((w, knee)) = fill_term {
+                ctx.w.fill = w;
+                ctx.w.fill_knee = knee;
             }
             ctx
         });
@@ -1089,6 +1174,62 @@ mod tests {
         // At the limit no discard is left.
         let x = board_features(9, 8, 2, &board, 2);
         assert_eq!((x[1], x[3]), (0.0, 0.0));
+    }
+
+    /// Three tiles, 00, 11 and 22, around cell 9 of an 8 x 8 board with N = 9: no tile
+    /// shares a colour or shape with all three, so cell 9 is dead and its row and column
+    /// cannot be completed.
+    fn three_tiles() -> Board {
+        let mut cells = vec![EMPTY; 64];
+        (cells[1], cells[8], cells[10]) = (0, 11, 22);
+        Board::from_cells(8, cells)
+    }
+
+    #[test]
+    fn the_jam_statistics_of_three_tiles() {
+        let x = jam_stats(9, 8, 2, &three_tiles());
+        // Frontier: 0 takes {01, 10}, 2 takes {02, 20}, 16 the 17 tiles beside 11, 11 and 18
+        // the 17 beside 22, 9 none: four sockets. Tiles beside 11 or 22: 17 + 17 - 2 (12 and
+        // 21); at least twice: the 17 beside 22 and 01, 10. Open lines: all but row and
+        // column 1; the fullest hold one tile of eight.
+        let want = [
+            3.0 / 64.0,
+            1.0 / 64.0,
+            6.0 / 64.0,
+            4.0,
+            32.0 / 81.0,
+            19.0 / 81.0,
+            1.0 / 8.0,
+        ];
+        for (k, (x, w)) in x.iter().zip(want).enumerate() {
+            assert!((x - w).abs() < 1e-12, "statistic {k}: {x} vs {w}");
+        }
+        assert!(x[7] > 0.0 && x[7] < 1000f64.ln(), "{}", x[7]);
+        assert_eq!(x[8], 14.0 / 16.0);
+    }
+
+    #[test]
+    fn the_jam_term_costs_the_squared_cells_beyond_its_knee() {
+        let board = three_tiles();
+        let plain = Ctx::new(9, 8, 2);
+        let mut jam = Ctx::new(9, 8, 2);
+        (jam.w.fill, jam.w.fill_knee) = (-10.0, 1.0 / 64.0);
+        let (v0, v1) = (
+            analysed(&plain, &board).value(&plain, 1),
+            analysed(&jam, &board).value(&jam, 1),
+        );
+        // Two cells beyond the knee's one.
+        assert!((v1 - v0 - (-10.0 * 4.0 / 64.0)).abs() < 1e-9, "{v0} {v1}");
+        // A placement's incremental value sees the term too.
+        let a = analysed(&jam, &board);
+        let next = {
+            let mut b = board.clone();
+            b.put(16, 13);
+            b
+        };
+        let want = analysed(&jam, &next).value(&jam, 0) + jam.w.points;
+        let got = a.put_at(&jam, &board, 16).value(&jam, 13, 0);
+        assert!((got - want).abs() < 1e-9, "{got} vs {want}");
     }
 
     #[test]
