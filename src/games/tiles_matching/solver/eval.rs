@@ -50,7 +50,9 @@ pub fn work_units() -> u64 {
 /// Bit `color * 10 + shape` of a `u128` stands for the regular tile (colour, shape).
 type Combos = u128;
 
-/// The static evaluation's weights (see `WEIGHTS`, `TIGHT_WEIGHTS` and `SMALL_WEIGHTS`).
+/// The static evaluation's weights (see `WEIGHTS`, `TIGHT_WEIGHTS`, `SMALL_WEIGHTS` and
+/// `EIGHT_WEIGHTS`, the one with the jam term).
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Weights {
     /// Per fraction of regular tiles that fit nowhere.
     uncovered: f64,
@@ -1206,6 +1208,31 @@ mod tests {
         }
         assert!(x[7] > 0.0 && x[7] < 1000f64.ln(), "{}", x[7]);
         assert_eq!(x[8], 14.0 / 16.0);
+    }
+
+    #[test]
+    fn the_jam_term_is_on_for_n_8_only() {
+        for n in 4..=10u8 {
+            for side in 8..=12 {
+                for d in 2..=4u8 {
+                    let w = Ctx::new(n, side, d).w;
+                    let want = if n == 8 { (-10.0, 0.35) } else { (0.0, 1.0) };
+                    assert_eq!((w.fill, w.fill_knee), want, "N {n} S {side} D {d}");
+                    // The rest of the set is the one the group had before the jam term.
+                    let base = match n {
+                        9.. if side <= 9 => SMALL_WEIGHTS,
+                        8.. => TIGHT_WEIGHTS,
+                        _ => WEIGHTS,
+                    };
+                    let strip = |w: Weights| Weights {
+                        fill: 0.0,
+                        fill_knee: 1.0,
+                        ..w
+                    };
+                    assert_eq!(strip(w), base, "N {n} S {side}");
+                }
+            }
+        }
     }
 
     #[test]
