@@ -322,18 +322,13 @@ fn fit_files(files: &[String]) {
         let all: Vec<&Decision> = list.iter().collect();
         rows.push((u, fit(&all, lambda)));
     }
-    println!("\n// {}", NAMES.join(", "));
-    println!("pub const WEIGHTS: [[f64; FEATURES]; 5] = [");
-    for u in 1..=5u8 {
-        let w = rows
-            .iter()
+    println!();
+    let by_cap = (1..=5u8).map(|u| {
+        rows.iter()
             .find(|(v, _)| *v == u)
-            .map(|(_, w)| *w)
-            .unwrap_or([0.0; FEATURES]);
-        let s: Vec<String> = w.iter().map(|v| format!("{v:.3}")).collect();
-        println!("    [{}],", s.join(", "));
-    }
-    println!("];");
+            .map_or([0.0; FEATURES], |(_, w)| *w)
+    });
+    common::print_weights(&NAMES, by_cap, 3);
 }
 
 fn main() {

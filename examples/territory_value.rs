@@ -178,13 +178,7 @@ fn fit_files(files: &[String]) {
         let rows: Vec<(&[f64], f64)> = of_u.iter().map(|d| (d.5.as_slice(), d.4)).collect();
         weights.push(fit(&rows, &all, lambda));
     }
-    println!("// {}", NAMES.join(", "));
-    println!("pub const WEIGHTS: [[f64; FEATURES]; 5] = [");
-    for w in weights {
-        let w: Vec<String> = w.iter().map(|v| format!("{v:.4}")).collect();
-        println!("    [{}],", w.join(", "));
-    }
-    println!("];");
+    common::print_weights(&NAMES, weights, 4);
 }
 
 fn main() {

@@ -58,6 +58,27 @@ pub fn params_from_env(names: &[&str]) -> arcade::game::Params {
     params
 }
 
+/// Prints a table of weights as the Rust constant `WEIGHTS` (one row per level cap U), after
+/// a comment naming its columns: the form `read_weights` reads back.
+#[allow(dead_code)]
+pub fn print_weights<R: AsRef<[f64]>>(
+    names: &[&str],
+    rows: impl IntoIterator<Item = R>,
+    decimals: usize,
+) {
+    println!("// {}", names.join(", "));
+    println!("pub const WEIGHTS: [[f64; FEATURES]; 5] = [");
+    for w in rows {
+        let w: Vec<String> = w
+            .as_ref()
+            .iter()
+            .map(|v| format!("{v:.decimals$}"))
+            .collect();
+        println!("    [{}],", w.join(", "));
+    }
+    println!("];");
+}
+
 /// The weights table (5 rows of `policy::FEATURES` numbers, one per U) in the output of
 /// `territory_policy fit`: the lines `[w, w, ...],` of its Rust array (rows fitted with
 /// fewer features, before some were appended, get weight 0 for the missing ones).

@@ -900,22 +900,37 @@ mod tests {
         }
     }
 
+    /// Player 0's moves in game `seed` with M = `m`, U = `u`, played by `config` on a mock
+    /// clock that never runs out (the iteration cap sets the work), and the agent's
+    /// first-round log if `log`.
+    fn fixed_work_game(
+        seed: u64,
+        (m, u): (i64, i64),
+        config: Config,
+        log: bool,
+    ) -> (Vec<Action>, Option<Vec<FirstRound>>) {
+        let mut params = Params::new();
+        params.insert("M".into(), m);
+        params.insert("U".into(), u);
+        let inst = Territory::generate(seed, &params);
+        let mut agent = MonteCarloAgent::with_config(config);
+        if log {
+            agent.first_round = Some(Vec::new());
+        }
+        let mut budget = Budget::with_clock(1e9, stepping_clock(0.001));
+        let actions = play::<Territory>(&inst, &mut agent, &mut budget).unwrap().0;
+        (actions, agent.first_round)
+    }
+
     #[test]
     fn the_leaf_value_changes_the_play_with_3_players_or_more_only() {
         let moves = |m: i64, u: i64, leaf_value: f64| {
-            let mut params = Params::new();
-            params.insert("M".into(), m);
-            params.insert("U".into(), u);
-            let inst = Territory::generate(7, &params);
             let config = Config {
                 max_iterations: 20,
                 leaf_value,
                 ..Config::default()
             };
-            let mut agent = MonteCarloAgent::with_config(config);
-            // A mock clock that never runs out: the iteration cap sets the work.
-            let mut budget = Budget::with_clock(1e9, stepping_clock(0.001));
-            play::<Territory>(&inst, &mut agent, &mut budget).unwrap().0
+            fixed_work_game(7, (m, u), config, false).0
         };
         assert_ne!(moves(4, 3, 0.0), moves(4, 3, 1.0));
         // M = 2 (U = 1 plays rollouts, not the beam) never reads it.
@@ -925,19 +940,12 @@ mod tests {
     #[test]
     fn the_learnt_rollout_policy_changes_the_play_with_3_players_or_more_only() {
         let moves = |m: i64, u: i64, learnt: f64| {
-            let mut params = Params::new();
-            params.insert("M".into(), m);
-            params.insert("U".into(), u);
-            let inst = Territory::generate(11, &params);
             let config = Config {
                 max_iterations: 20,
                 learnt,
                 ..Config::default()
             };
-            let mut agent = MonteCarloAgent::with_config(config);
-            // A mock clock that never runs out: the iteration cap sets the work.
-            let mut budget = Budget::with_clock(1e9, stepping_clock(0.001));
-            play::<Territory>(&inst, &mut agent, &mut budget).unwrap().0
+            fixed_work_game(11, (m, u), config, false).0
         };
         assert_ne!(moves(5, 4, 0.0), moves(5, 4, 1.0));
         // M = 2 (U = 1 plays rollouts, not the beam) never reads it.
@@ -949,29 +957,19 @@ mod tests {
         assert_eq!(config.for_game(2, 4).learnt, 0.0);
     }
 
-    /// Player 0's moves on a game with M = 5, U = 4 (seed 11) at 20 iterations a turn, and
-    /// the agent's first-round log.
+    /// Player 0's moves on a game with M = 5, U = 4 (seed 11) at 20 iterations a turn with
+    /// the learnt policy at 0.25, and the agent's first-round log.
     fn learnt_game(
         learnt_weights: Option<[[f64; policy::FEATURES]; 5]>,
         log: bool,
     ) -> (Vec<Action>, Option<Vec<FirstRound>>) {
-        let mut params = Params::new();
-        params.insert("M".into(), 5);
-        params.insert("U".into(), 4);
-        let inst = Territory::generate(11, &params);
         let config = Config {
             max_iterations: 20,
             learnt: 0.25,
             learnt_weights,
             ..Config::default()
         };
-        let mut agent = MonteCarloAgent::with_config(config);
-        if log {
-            agent.first_round = Some(Vec::new());
-        }
-        let mut budget = Budget::with_clock(1e9, stepping_clock(0.001));
-        let actions = play::<Territory>(&inst, &mut agent, &mut budget).unwrap().0;
-        (actions, agent.first_round)
+        fixed_work_game(11, (5, 4), config, log)
     }
 
     #[test]

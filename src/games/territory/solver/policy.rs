@@ -54,10 +54,7 @@ impl Context {
     /// The context of player 0's move on `sim` with legal targets `b` (rank layout, non-empty).
     #[inline]
     pub fn new(sim: &Sim, values: &Values, b: Bits) -> Context {
-        let mut near_ai = 0;
-        for p in 1..sim.m {
-            near_ai |= sim.near_reach[p];
-        }
+        let near_ai = near_any_ai(sim);
         let own = sim.ranked[0];
         let (top, _) = values.top(b);
         Context {
@@ -114,6 +111,12 @@ impl Context {
             + flag(self.weak_own & self.near_ai, 18)
             + flag(self.stay, 19)
     }
+}
+
+/// The cells next to any AI's walkable region (rank layout).
+#[inline]
+fn near_any_ai(sim: &Sim) -> Bits {
+    sim.near_reach[1..sim.m].iter().fold(0, |a, &s| a | s)
 }
 
 /// Targets whose logit is this many temperatures below the best one are never drawn (their
@@ -230,27 +233,12 @@ impl Tables {
         rng: &mut FastRng,
     ) -> usize {
         let w = &self.w;
-        let lead = sim.leader();
-        let mut near_ai: Bits = 0;
-        for p in 1..sim.m {
-            near_ai |= sim.near_reach[p];
-        }
-        let near_lead = sim.near_reach[lead];
-        let mine = sim.ranked[0];
-        let weak = mine & sim.level1 & near_ai;
-        let enemy = sim.owned & !mine;
-        let leader = sim.ranked[lead];
+        let near_ai = near_any_ai(sim);
+        let near_lead = sim.near_reach[sim.leader()];
+        let weak = sim.ranked[0] & sim.level1 & near_ai;
         let stay = values.rank[sim.pos[0] as usize] as usize;
-        let others = b & !bit(stay);
-        let kinds = [
-            others & !sim.owned,
-            others & mine & !sim.capped,
-            others & mine & sim.capped,
-            others & enemy & sim.level1 & !leader,
-            others & enemy & !sim.level1 & !leader,
-            others & enemy & sim.level1 & leader,
-            others & enemy & !sim.level1 & leader,
-        ];
+        // The piece's own cell is taken apart (its logit has the `stay` term).
+        let kinds = sim.player0_kinds(b & !bit(stay));
         let inv_top = 1.0 / values.value_at[b.trailing_zeros() as usize].max(1) as f64;
         // The owners with one more cell past the board that is neither own nor empty.
         let mut owner = [1i8; CELLS + 1];
