@@ -4,7 +4,8 @@
 //! game, so deaths per 1,000 moves played compare players on few, short games; points per
 //! move show what survival costs in score. Keep the seeds clear of 1..100, the
 //! seeds the solver is reported on. THREADS (default 2) is 1 on a shared machine. S and D,
-//! if given, force the board side and the discard limit too (else each seed draws its own).
+//! if given, force the board side and the discard limit too (else each seed draws its own;
+//! S alone forces the side and lets each seed draw D).
 //!
 //! With LOST set in the environment it also names each lost game: seed, S, D and its length.
 //! With GAMES set it prints every game as `game SEED MOVES LOST SCORE CPU_MS WORK` (LOST is 0
@@ -15,7 +16,7 @@
 //! instead (each work unit counts WORK_NS ns; about 10 on the sixth session's machine, where
 //! 5,000 then buys what about 5 s of CPU does): clock-free, so runs repeat exactly.
 //!
-//! Usage: cargo run --release --example tiles_matching_deaths -- FIRST_SEED COUNT N MAX_MOVES [THREADS [S D]]
+//! Usage: cargo run --release --example tiles_matching_deaths -- FIRST_SEED COUNT N MAX_MOVES [THREADS [S [D]]]
 #[path = "common/mod.rs"]
 mod common;
 use arcade::clock::Budget;
@@ -24,11 +25,13 @@ use arcade::games::tiles_matching::solver::eval::{work_units, EvalAgent, Rollout
 use arcade::games::tiles_matching::TilesMatching;
 
 /// Moves played, whether the game was lost, and the score.
-fn play(seed: u64, n: i64, sd: Option<(i64, i64)>, max_moves: usize) -> (usize, bool, i64) {
+fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> (usize, bool, i64) {
     let mut params = Params::new();
     params.insert("n".into(), n);
-    if let Some((s, d)) = sd {
+    if let Some(s) = sd.0 {
         params.insert("s".into(), s);
+    }
+    if let Some(d) = sd.1 {
         params.insert("d".into(), d);
     }
     let instance = TilesMatching::generate(seed, &params);
@@ -45,6 +48,13 @@ fn play(seed: u64, n: i64, sd: Option<(i64, i64)>, max_moves: usize) -> (usize, 
             .map(|x| x.parse().expect("FILL: WEIGHT,KNEE"))
             .collect();
         agent.fill_term = Some((v[0], v[1]));
+    }
+    if let Ok(v) = std::env::var("COVER") {
+        let v: Vec<f64> = v
+            .split(',')
+            .map(|x| x.parse().expect("COVER: UNCOVERED,TWICE,THRICE"))
+            .collect();
+        agent.cover_terms = Some((v[0], v[1], v[2]));
     }
     if let Ok(v) = std::env::var("BONUS") {
         for (k, x) in v.split(',').enumerate().take(4) {
@@ -119,6 +129,8 @@ fn rollouts() -> Option<Rollouts> {
 /// With EMPTY=W set, empty cells are worth W (instead of the weight set's).
 /// With FILL=W,KNEE set, the jam term: W times the squared cells placed beyond KNEE of the
 /// board, over its cells (W < 0 is a cost).
+/// With COVER=U,C2,C3 set, the coverage weights (`uncovered`, `covered_twice`,
+/// `covered_thrice`) instead of the weight set's.
 /// With BONUS=B0,B1,.. set, a discard at counter k is worth Bk more at the root.
 ///
 /// With WORK_NS set, a budget of LIMIT_MS (default 5,000) on the work clock: each unit of
@@ -142,18 +154,19 @@ fn main() {
         .skip(1)
         .map(|a| {
             a.parse()
-                .expect("FIRST_SEED COUNT N MAX_MOVES [THREADS [S D]]")
+                .expect("FIRST_SEED COUNT N MAX_MOVES [THREADS [S [D]]]")
         })
         .collect();
     let (first, count, n, max_moves) = match args[..] {
         [first, count, n, max_moves, ..] => (first, count, n, max_moves),
-        _ => panic!("usage: FIRST_SEED COUNT N MAX_MOVES [THREADS [S D]]"),
+        _ => panic!("usage: FIRST_SEED COUNT N MAX_MOVES [THREADS [S [D]]]"),
     };
     let threads = args.get(4).map_or(2, |&t| t.max(1));
     let sd = match args[..] {
-        [_, _, _, _, _, s, d] => Some((s as i64, d as i64)),
-        [_, _, _, _] | [_, _, _, _, _] => None,
-        _ => panic!("usage: FIRST_SEED COUNT N MAX_MOVES [THREADS [S D]]"),
+        [_, _, _, _, _, s, d] => (Some(s as i64), Some(d as i64)),
+        [_, _, _, _, _, s] => (Some(s as i64), None),
+        [_, _, _, _] | [_, _, _, _, _] => (None, None),
+        _ => panic!("usage: FIRST_SEED COUNT N MAX_MOVES [THREADS [S [D]]]"),
     };
     let seeds: Vec<u64> = (first..first + count).collect();
     let games = arcade::parallel::map(&seeds, threads as usize, |&seed| {

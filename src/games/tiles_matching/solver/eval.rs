@@ -634,6 +634,9 @@ pub struct EvalAgent {
     /// If set, the jam term's weight and knee (`Weights::fill`, `fill_knee`) instead of the
     /// weight set's.
     pub fill_term: Option<(f64, f64)>,
+    /// If set, the coverage weights (`Weights::uncovered`, `covered_twice`,
+    /// `covered_thrice`) instead of the weight set's.
+    pub cover_terms: Option<(f64, f64, f64)>,
 }
 
 /// Settings of the paired playouts at close place-or-discard decisions.
@@ -902,7 +905,8 @@ fn answer(
 
 impl Agent<TilesMatching> for EvalAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
-        let (empty_weight, fill_term) = (self.empty_weight, self.fill_term);
+        let (empty_weight, fill_term, cover_terms) =
+            (self.empty_weight, self.fill_term, self.cover_terms);
         let ctx = self.ctx.get_or_insert_with(|| {
             let mut ctx = Ctx::new(obs.n, obs.side, obs.d);
             if let Some(w) = empty_weight {
@@ -911,6 +915,9 @@ impl Agent<TilesMatching> for EvalAgent {
             if let Some((w, knee)) = fill_term {
                 ctx.w.fill = w;
                 ctx.w.fill_knee = knee;
+            }
+            if let Some((u, twice, thrice)) = cover_terms {
+                (ctx.w.uncovered, ctx.w.covered_twice, ctx.w.covered_thrice) = (u, twice, thrice);
             }
             ctx
         });
