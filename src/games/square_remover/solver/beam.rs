@@ -80,6 +80,8 @@ mod avx2;
 trait Kernel {
     fn settle(sim: &Sim, rows: &mut Rows, lo: usize, hi: usize, score: &mut u32) -> (usize, usize);
     fn range_bonus(sim: &Sim, rows: &Rows, pairs: std::ops::RangeInclusive<usize>) -> i32;
+    /// `Sim::singles`.
+    fn singles(sim: &Sim, rows: &Rows, out: &mut Vec<u16>);
 }
 
 /// This build's row paths.
@@ -93,6 +95,10 @@ impl Kernel for Base {
     #[inline(always)]
     fn range_bonus(sim: &Sim, rows: &Rows, pairs: std::ops::RangeInclusive<usize>) -> i32 {
         sim.range_bonus(rows, pairs)
+    }
+    #[inline(always)]
+    fn singles(sim: &Sim, rows: &Rows, out: &mut Vec<u16>) {
+        sim.singles(rows, out)
     }
 }
 
@@ -1167,7 +1173,7 @@ fn search_with<K: Kernel>(
         let mut scratch: Rows;
         for (i, node) in current.iter().enumerate() {
             moves.clear();
-            sim.singles(&node.rows, &mut moves);
+            K::singles(&sim, &node.rows, &mut moves);
             scratch = node.rows;
             for &mv in &moves {
                 pool.push(sim.candidate_with::<K>(node, i as u32, [mv, NONE], &mut scratch));
@@ -1192,12 +1198,8 @@ fn search_with<K: Kernel>(
                 sim.pairs(&node.rows, &mut pair_moves);
                 scratch = node.rows;
                 for &(a, b) in &pair_moves {
-                    pool.push(sim.candidate_with::<K>(
-                        node,
-                        i as u32 | OLDER,
-                        [a, b],
-                        &mut scratch,
-                    ));
+                    let tag = i as u32 | OLDER;
+                    pool.push(sim.candidate_with::<K>(node, tag, [a, b], &mut scratch));
                 }
                 window_nodes += 1;
                 total_nodes += 1;

@@ -13,6 +13,7 @@
 //! methods are only reached through `search_avx2` and the tests (which check the CPU first).
 //! They give the same results as the SSE2 path (`avx2_rows_agree` checks).
 
+use super::vector::push_columns;
 use super::{Kernel, Rows, Sim, MAX_N};
 use std::arch::x86_64::*;
 
@@ -108,6 +109,59 @@ unsafe fn weigh(sums: [__m256i; 4], weights: [i32; 4]) -> i32 {
 }
 
 impl Kernel for Avx2 {
+    /// `Sim::singles`, two row pairs per step; the moves come out in the same order.
+    #[inline(always)]
+    fn singles(sim: &Sim, rows: &Rows, out: &mut Vec<u16>) {
+        let n = sim.n;
+        // SAFETY: only reached from `search_avx2` or after a check of the CPU; pair r + 1
+        // <= n - 1 reads rows up to r + 4 <= n + 2 <= MAX_N + 2 (pair n - 1 has no window:
+        // its lower row is empty).
+        unsafe {
+            let zero = _mm_setzero_si128();
+            // Masks of horizontal and vertical swaps, by board row + 1.
+            let mut h = [zero; MAX_N + 4];
+            let mut v = [zero; MAX_N + 4];
+            let mut r = 0;
+            while r + 1 < n {
+                let (up, a, b, down) = (
+                    load2(rows, r),
+                    load2(rows, r + 1),
+                    load2(rows, r + 2),
+                    load2(rows, r + 3),
+                );
+                let right = |x| _mm256_srli_si256::<1>(x);
+                let right2 = |x| _mm256_srli_si256::<2>(x);
+                let left = |x| _mm256_slli_si256::<1>(x);
+                let and = |x, y| _mm256_and_si256(x, y);
+                let or = |x, y| _mm256_or_si256(x, y);
+                let (a1, b1) = (right(a), right(b));
+                let (top, bottom) = (and(a, a1), and(b, b1));
+                let (need_tl, need_tr) = (and(bottom, a1), and(bottom, a));
+                let (need_bl, need_br) = (and(top, b1), and(top, b));
+                // Lane 0 is pair r's, lane 1 pair r + 1's: each lane's rows one lower.
+                let h1 = or(right(and(need_tl, left(a))), left(and(need_tr, right2(a))));
+                let h2 = or(right(and(need_bl, left(b))), left(and(need_br, right2(b))));
+                let v0 = or(and(need_tl, up), left(and(need_tr, right(up))));
+                let v2 = or(and(need_bl, down), left(and(need_br, right(down))));
+                let lo = |x| _mm256_castsi256_si128(x);
+                let hi = |x| _mm256_extracti128_si256::<1>(x);
+                h[r + 1] = _mm_or_si128(h[r + 1], lo(h1));
+                h[r + 2] = _mm_or_si128(h[r + 2], _mm_or_si128(hi(h1), lo(h2)));
+                h[r + 3] = _mm_or_si128(h[r + 3], hi(h2));
+                v[r] = _mm_or_si128(v[r], lo(v0));
+                v[r + 1] = _mm_or_si128(v[r + 1], hi(v0));
+                v[r + 2] = _mm_or_si128(v[r + 2], lo(v2));
+                v[r + 3] = _mm_or_si128(v[r + 3], hi(v2));
+                r += 2;
+            }
+            let columns = |x| !(_mm_movemask_epi8(_mm_cmpeq_epi8(x, zero)) as u32) & 0xffff;
+            for r in 0..n {
+                push_columns(columns(h[r + 1]), r, false, out);
+                push_columns(columns(v[r + 1]), r, true, out);
+            }
+        }
+    }
+
     /// `Sim::settle`, two row pairs per test. Testing pair `hi + 1` beside `hi` changes
     /// nothing: rows past `hi` are as on the settled board, which has no square.
     #[inline(always)]
@@ -182,11 +236,12 @@ mod tests {
     use crate::games::square_remover::SquareRemover;
 
     /// Every range of pairs' bonus and every swap's cascade, on AVX2 and on the `u128` rows
-    /// (the reference of `check_vector_rows`). Returns (non-zero bonuses, cascades).
+    /// (the reference of `check_vector_rows`), each child's evaluation against `Base`'s, the
+    /// single moves. Returns (non-zero bonuses, cascades, single moves).
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    fn compare(sim: &Sim, node: &Node) -> (usize, usize) {
+    fn compare(sim: &Sim, node: &Node) -> (usize, usize, usize) {
         let rows = &node.rows;
-        let mut counts = (0, 0);
+        let mut counts = (0, 0, 0);
         for first in 0..sim.n {
             // The empty range too, as in `candidate`.
             for last in first.saturating_sub(1)..sim.n {
@@ -196,6 +251,7 @@ mod tests {
                 counts.0 += (slow != 0) as usize;
             }
         }
+        let mut scratch = *rows;
         for mv in sim.all_swaps() {
             let (mut fast, mut slow) = (*rows, *rows);
             let (lo, hi) = swap(&mut fast, mv);
@@ -206,6 +262,25 @@ mod tests {
             assert_eq!((touched, fast_score), (slow_touched, slow_score), "{mv}");
             assert_eq!(fast, slow, "cascade after {mv}");
             counts.1 += (fast_score > node.score) as usize;
+            // The child's evaluation, and the scratch rows restored after it.
+            let fast_child = sim.candidate_with::<Avx2>(node, 0, [mv, NONE], &mut scratch);
+            let slow_child = sim.candidate(node, 0, [mv, NONE], &mut rows.clone());
+            assert_eq!(fast_child.eval, slow_child.eval, "child {mv}");
+            assert_eq!(&scratch, rows, "restore after {mv}");
+        }
+        let (mut fast, mut slow) = (Vec::new(), Vec::new());
+        Avx2::singles(sim, rows, &mut fast);
+        sim.singles_rows(rows, &mut slow);
+        assert_eq!(fast, slow, "singles");
+        counts.2 += fast.len();
+        let mut pairs = Vec::new();
+        sim.pairs(rows, &mut pairs);
+        let (mut fast, mut slow) = (*rows, *rows);
+        for &(a, b) in &pairs {
+            let fast_child = sim.candidate_with::<Avx2>(node, 0, [a, b], &mut fast);
+            let slow_child = sim.candidate(node, 0, [a, b], &mut slow);
+            assert_eq!(fast_child.eval, slow_child.eval, "child {a} {b}");
+            assert_eq!(&fast, rows, "restore after {a} {b}");
         }
         counts
     }
@@ -218,7 +293,7 @@ mod tests {
             eprintln!("this CPU has no AVX2: nothing to compare");
             return;
         }
-        let (mut bonuses, mut cascades) = (0, 0);
+        let (mut bonuses, mut cascades, mut singles_found) = (0, 0, 0);
         for ready in [false, true] {
             for (seed, params) in [
                 (3, &[][..]),
@@ -250,9 +325,10 @@ mod tests {
                 for _ in 0..150 {
                     sim.grow_tiles(node.score, TILE_MARGIN);
                     // SAFETY: the CPU has AVX2 (checked above).
-                    let (b, c) = unsafe { compare(&sim, &node) };
+                    let (b, c, s) = unsafe { compare(&sim, &node) };
                     bonuses += b;
                     cascades += c;
+                    singles_found += s;
                     let mut singles = Vec::new();
                     sim.singles(&node.rows, &mut singles);
                     let mv = match singles.is_empty() || next() % 4 == 0 {
@@ -267,6 +343,7 @@ mod tests {
         // Enough that a difference anywhere would show.
         assert!(bonuses > 50_000, "{bonuses}");
         assert!(cascades > 800, "{cascades}");
+        assert!(singles_found > 500, "{singles_found}");
     }
 
     /// The whole search on AVX2 and on SSE2 at a fixed width: the same moves and score.

@@ -314,7 +314,7 @@ pub(super) fn restore_row_vec<V: Lanes>(to: &mut Rows, from: &Rows, r: usize) {
 
 /// Pushes one move per set bit (bit `col`) of a row's move mask.
 #[inline(always)]
-fn push_columns(mut bits: u32, row: usize, vertical: bool, out: &mut Vec<u16>) {
+pub(super) fn push_columns(mut bits: u32, row: usize, vertical: bool, out: &mut Vec<u16>) {
     while bits != 0 {
         let col = bits.trailing_zeros() as usize;
         bits &= bits - 1;
