@@ -680,13 +680,15 @@ impl Sim {
         let mut hash = hash ^ Self::score_key(before.score) ^ Self::score_key(score);
         for r in lo..=hi {
             let (old, new) = (before.rows[r + 1], after[r + 1]);
-            let mut diff = old ^ new;
+            // One bit per changed byte (one-hot bytes, so their XOR is below 0x80), and the
+            // cells read as bytes: no `u128` shifts by a variable amount.
+            let mut diff = marks(old ^ new);
+            let (old, new) = (old.to_le_bytes(), new.to_le_bytes());
             while diff != 0 {
                 let col = diff.trailing_zeros() as usize / 8;
-                diff &= !(0xffu128 << (8 * col));
+                diff &= diff - 1;
                 let cell = r * MAX_N + col;
-                hash ^= self.cell_key(cell, (old >> (8 * col)) as u8)
-                    ^ self.cell_key(cell, (new >> (8 * col)) as u8);
+                hash ^= self.cell_key(cell, old[col]) ^ self.cell_key(cell, new[col]);
             }
         }
         hash
