@@ -365,7 +365,14 @@ mod tests {
                 let (plan, score, stats) = search(&obs, &mut Budget::new(1e12), settings);
                 (plan, score, stats.evaluated)
             };
-            assert_eq!(run(true), run(false), "seed {seed}");
+            let ((wide_plan, wide_score, wide_children), (plan, score, children)) =
+                (run(true), run(false));
+            assert_eq!(
+                (wide_score, wide_children),
+                (score, children),
+                "seed {seed}"
+            );
+            assert!(wide_plan == plan, "seed {seed}: the plans differ");
         }
     }
 }
