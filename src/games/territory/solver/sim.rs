@@ -739,6 +739,51 @@ mod tests {
     }
 
     #[test]
+    fn flood_bit_and_pick_agree_with_plain_versions() {
+        let mut rng = FastRng::new(7);
+        for c in 0..CELLS {
+            assert_eq!(bit(c), 1u128 << c);
+        }
+        for trial in 0..300 {
+            // Random masks with half or three quarters of the cells: regions of every shape.
+            let mut mask = ((rng.next_u64() as u128) << 64 | rng.next_u64() as u128) & FULL;
+            if trial % 2 == 0 {
+                mask |= ((rng.next_u64() as u128) << 64 | rng.next_u64() as u128) & FULL;
+            }
+            let seed_cell = (trial * 37) % CELLS;
+            // Breadth-first search over the cells of `mask` from `seed_cell`.
+            let mut region: Bits = 0;
+            if mask >> seed_cell & 1 == 1 {
+                let mut queue = vec![seed_cell];
+                region = bit(seed_cell);
+                while let Some(c) = queue.pop() {
+                    for n in crate::games::territory::neighbors(c) {
+                        if mask >> n & 1 == 1 && region >> n & 1 == 0 {
+                            region |= bit(n);
+                            queue.push(n);
+                        }
+                    }
+                }
+            }
+            assert_eq!(flood(bit(seed_cell), mask), region, "trial {trial}");
+            // `pick` draws nothing for one bit and `nth_bit` of a uniform index otherwise.
+            if mask != 0 {
+                let single = bit(mask.trailing_zeros() as usize);
+                let before = rng.next_u64();
+                let mut a = FastRng::new(before);
+                let mut b = a;
+                assert_eq!(pick(single, &mut a) as u32, single.trailing_zeros());
+                assert_eq!(a.next_u64(), b.next_u64(), "no draw for one bit");
+                let mut a = FastRng::new(before ^ 1);
+                let mut b = a;
+                let k = b.below(mask.count_ones());
+                assert_eq!(pick(mask, &mut a) as usize, nth_bit(mask, k));
+                assert_eq!(mask >> nth_bit(mask, k) & 1, 1);
+            }
+        }
+    }
+
+    #[test]
     fn sums_of_cell_sets_agree_with_adding_the_values() {
         let inst = Territory::generate(12, &Params::new());
         let values = Values::new(&inst.values);
