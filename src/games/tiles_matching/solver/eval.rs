@@ -50,8 +50,8 @@ pub fn work_units() -> u64 {
 /// Bit `color * 10 + shape` of a `u128` stands for the regular tile (colour, shape).
 type Combos = u128;
 
-/// The static evaluation's weights (see `WEIGHTS`, `TIGHT_WEIGHTS`, `SMALL_WEIGHTS`, and
-/// `EIGHT_WEIGHTS` and `SEVEN_WEIGHTS`, the ones with the jam term).
+/// The static evaluation's weights (see `WEIGHTS`, `TIGHT_WEIGHTS`, `SMALL_WEIGHTS`,
+/// `NINE_SMALL_WEIGHTS`, and `EIGHT_WEIGHTS` and `SEVEN_WEIGHTS`, the ones with the jam term).
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Weights {
     /// Per fraction of regular tiles that fit nowhere.
@@ -241,6 +241,17 @@ const SMALL_WEIGHTS: Weights = Weights {
     ..TIGHT_WEIGHTS
 };
 
+/// For N = 9 on boards of side 9: `SMALL_WEIGHTS` with tiles that fit twice worth half as
+/// much (15 per share instead of 30). On the work clock (5,000 ms, WORK_NS = 10, D drawn)
+/// N = 9, S = 9 games lived +689 ± 506 moves longer on seeds 220301..220340 (full 1 -> 8 of
+/// 40) and +923 ± 584 on 220701..220760 (full 11 -> 18 of 60); doubling the weight lost
+/// (-1,302 ± 578 on 220701..220760), and halving it lost on N = 10, S = 10 (-947 ± 688)
+/// (docs/solver-report.md, "Ninth session, branch tiles10").
+const NINE_SMALL_WEIGHTS: Weights = Weights {
+    covered_twice: 15.0,
+    ..SMALL_WEIGHTS
+};
+
 /// At most this many of the best static choices get the 2-ply look.
 const LOOKAHEAD: usize = 8;
 /// A move's share of the time left is half of it spread evenly over the moves left and half
@@ -313,6 +324,7 @@ impl Ctx {
             masks,
             all,
             w: match n {
+                9 if side == 9 => NINE_SMALL_WEIGHTS,
                 9.. if side <= 9 => SMALL_WEIGHTS,
                 9.. => TIGHT_WEIGHTS,
                 8 => EIGHT_WEIGHTS,
@@ -1229,8 +1241,10 @@ mod tests {
         assert_eq!(x[8], 14.0 / 16.0);
     }
 
+    /// The jam term is on for N = 7 and 8 only, tiles that fit twice are worth less for
+    /// N = 9, S = 9 only, and every other weight of every group is what it was.
     #[test]
-    fn the_jam_term_is_on_for_n_7_and_8_only() {
+    fn each_group_has_its_weight_set() {
         for n in 4..=10u8 {
             for side in 8..=12 {
                 for d in 2..=4u8 {
@@ -1241,15 +1255,20 @@ mod tests {
                         (0.0, 1.0)
                     };
                     assert_eq!((w.fill, w.fill_knee), want, "N {n} S {side} D {d}");
-                    // The rest of the set is the one the group had before the jam term.
+                    // The rest of the set is the one the group had before the jam term and
+                    // N = 9, S = 9's coverage weight.
                     let base = match n {
                         9.. if side <= 9 => SMALL_WEIGHTS,
                         8.. => TIGHT_WEIGHTS,
                         _ => WEIGHTS,
                     };
+                    // Tiles that fit twice are worth half as much for N = 9, S = 9 only.
+                    let twice = if n == 9 && side == 9 { 15.0 } else { 30.0 };
+                    assert_eq!(w.covered_twice, twice, "N {n} S {side} D {d}");
                     let strip = |w: Weights| Weights {
                         fill: 0.0,
                         fill_knee: 1.0,
+                        covered_twice: 30.0,
                         ..w
                     };
                     assert_eq!(strip(w), base, "N {n} S {side}");
