@@ -669,7 +669,7 @@ impl Agent<Territory> for MonteCarloAgent {
                 targets[0] = options[i];
                 sim.step(&targets, values);
                 let mut rng = FastRng::new(seed ^ 0x5DEE_CE66_D1CE_4E5B);
-                for _ in 1..horizon {
+                for t in 1..horizon {
                     let mut threatened: Bits = 0;
                     if config.defend > 0.0 {
                         for p in 1..m {
@@ -687,7 +687,14 @@ impl Agent<Territory> for MonteCarloAgent {
                         }
                     }
                     targets[0] = config.choose(&policy, &sim, values, threatened, &mut rng);
-                    sim.step(&targets, values);
+                    if t + 1 == horizon && leaf_value == 0.0 {
+                        // The last turn: the value reads only the scores (and the turn),
+                        // which `peek` gives without the levels and regions.
+                        sim.scores = sim.peek(&targets, values).scores;
+                        sim.turn += 1;
+                    } else {
+                        sim.step(&targets, values);
+                    }
                 }
                 let mut value = rollout_value(&root, &sim, config.extrapolate);
                 if leaf_value > 0.0 {
