@@ -360,6 +360,9 @@ fn first_round_share(n: usize) -> f64 {
     n as f64 / total as f64
 }
 
+/// A prior's score of a target from its features.
+type Prior = dyn Fn(&[f64; FEATURES]) -> f64;
+
 fn recall_files(files: &[String]) {
     const KS: [usize; 6] = [2, 4, 6, 8, 12, 16];
     let by_u = read(files);
@@ -374,10 +377,10 @@ fn recall_files(files: &[String]) {
             .map(|d| first_round_share(d.x.len()))
             .sum::<f64>()
             / n;
-        let priors: [(&str, Box<dyn Fn(&[f64; FEATURES]) -> f64>); 3] = [
+        let priors: [(&str, Box<Prior>); 3] = [
             (
                 "learnt",
-                Box::new(|x| {
+                Box::new(move |x| {
                     x.iter()
                         .zip(&WEIGHTS[u as usize - 1])
                         .map(|(a, b)| a * b)
@@ -397,7 +400,7 @@ fn recall_files(files: &[String]) {
                 let scores: Vec<f64> = if *name == "first round" {
                     d.value.clone()
                 } else {
-                    d.x.iter().map(|x| prior(x)).collect()
+                    d.x.iter().map(prior).collect()
                 };
                 if scores.iter().any(|v| v.is_nan()) {
                     continue;
