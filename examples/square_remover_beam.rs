@@ -5,7 +5,8 @@
 //! agent plays. Seeds 1..10 also print the ratio to Psyho's TCO'14 program (spec §1.5).
 //!
 //! The evaluation's weights and the pair share can be overridden from the environment:
-//! SR_TRIPLE, SR_DOUBLE, SR_DIAGONAL, SR_READY, SR_NEXT, SR_AFTER, SR_PAIRS.
+//! SR_TRIPLE, SR_DOUBLE, SR_DIAGONAL, SR_READY, SR_NEXT, SR_AFTER, SR_PAIRS; SR_AVX2=0 plays
+//! on the SSE2 rows where the CPU has AVX2.
 //!
 //! `cpu MS` is a budget of this thread's CPU time: the width then follows the program's own
 //! speed as on a quiet machine, so that two versions compare at equal CPU on a loaded one.
@@ -51,6 +52,8 @@ fn main() {
     };
     let mut settings = settings;
     settings.pair_fraction = env("SR_PAIRS");
+    // SR_AVX2=0: the SSE2 rows on a CPU with AVX2 (the same moves; for speed comparisons).
+    settings.avx2 = env::<u8>("SR_AVX2").is_none_or(|v| v != 0);
     eprintln!("{settings:?}");
     println!("seed\tcolors\tn\tscore\tpsyho_ratio\tmean_width\tcpu_ms\twall_ms\tevaluated\tevaluated_per_cpu_s\texpanded_per_cpu_s\tmax_width\thurried_at\tlayers");
     let (mut total_eval, mut total_cpu, mut ratios) = (0u64, 0.0, Vec::new());

@@ -69,6 +69,39 @@ type Vector = std::arch::x86_64::__m128i;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 type Vector = core::arch::wasm32::v128;
 
+/// Two row pairs per register natively where the CPU has AVX2 (detected at run time).
+#[cfg(target_arch = "x86_64")]
+#[path = "beam_avx2.rs"]
+mod avx2;
+
+/// The row code of a child's evaluation that has a wider form: `Base` is this build's
+/// (`settle` and `range_bonus` on SSE2, simd128 or `u128` rows), `avx2::Avx2` two row pairs
+/// at a time. Both give the same results; `search` picks one for the whole search.
+trait Kernel {
+    fn settle(sim: &Sim, rows: &mut Rows, lo: usize, hi: usize, score: &mut u32) -> (usize, usize);
+    fn range_bonus(sim: &Sim, rows: &Rows, pairs: std::ops::RangeInclusive<usize>) -> i32;
+    /// `Sim::singles`.
+    fn singles(sim: &Sim, rows: &Rows, out: &mut Vec<u16>);
+}
+
+/// This build's row paths.
+struct Base;
+
+impl Kernel for Base {
+    #[inline(always)]
+    fn settle(sim: &Sim, rows: &mut Rows, lo: usize, hi: usize, score: &mut u32) -> (usize, usize) {
+        sim.settle(rows, lo, hi, score)
+    }
+    #[inline(always)]
+    fn range_bonus(sim: &Sim, rows: &Rows, pairs: std::ops::RangeInclusive<usize>) -> i32 {
+        sim.range_bonus(rows, pairs)
+    }
+    #[inline(always)]
+    fn singles(sim: &Sim, rows: &Rows, out: &mut Vec<u16>) {
+        sim.singles(rows, out)
+    }
+}
+
 #[path = "beam_check.rs"]
 mod check;
 #[doc(hidden)]
@@ -558,13 +591,24 @@ impl Sim {
     /// Plays moves (a `NONE` second move is skipped); returns the touched rows.
     #[inline(always)]
     fn play(&self, rows: &mut Rows, moves: [u16; 2], score: &mut u32) -> (usize, usize) {
+        self.play_with::<Base>(rows, moves, score)
+    }
+
+    /// `play` with `K`'s cascade.
+    #[inline(always)]
+    fn play_with<K: Kernel>(
+        &self,
+        rows: &mut Rows,
+        moves: [u16; 2],
+        score: &mut u32,
+    ) -> (usize, usize) {
         let (mut lo, mut hi) = (usize::MAX, 0);
         for mv in moves {
             if mv == NONE {
                 continue;
             }
             let (a, b) = swap(rows, mv);
-            let (a, b) = self.settle(rows, a, b, score);
+            let (a, b) = K::settle(self, rows, a, b, score);
             lo = lo.min(a);
             hi = hi.max(b);
         }
@@ -636,13 +680,15 @@ impl Sim {
         let mut hash = hash ^ Self::score_key(before.score) ^ Self::score_key(score);
         for r in lo..=hi {
             let (old, new) = (before.rows[r + 1], after[r + 1]);
-            let mut diff = old ^ new;
+            // One bit per changed byte (one-hot bytes, so their XOR is below 0x80), and the
+            // cells read as bytes: no `u128` shifts by a variable amount.
+            let mut diff = marks(old ^ new);
+            let (old, new) = (old.to_le_bytes(), new.to_le_bytes());
             while diff != 0 {
                 let col = diff.trailing_zeros() as usize / 8;
-                diff &= !(0xffu128 << (8 * col));
+                diff &= diff - 1;
                 let cell = r * MAX_N + col;
-                hash ^= self.cell_key(cell, (old >> (8 * col)) as u8)
-                    ^ self.cell_key(cell, (new >> (8 * col)) as u8);
+                hash ^= self.cell_key(cell, old[col]) ^ self.cell_key(cell, new[col]);
             }
         }
         hash
@@ -808,10 +854,22 @@ impl Sim {
     /// Scores a child on `scratch` (equal to the parent's rows) and restores it.
     #[inline(always)]
     fn candidate(&self, parent: &Node, tag: u32, moves: [u16; 2], scratch: &mut Rows) -> Candidate {
+        self.candidate_with::<Base>(parent, tag, moves, scratch)
+    }
+
+    /// `candidate` on `K`'s row paths.
+    #[inline(always)]
+    fn candidate_with<K: Kernel>(
+        &self,
+        parent: &Node,
+        tag: u32,
+        moves: [u16; 2],
+        scratch: &mut Rows,
+    ) -> Candidate {
         let mut score = parent.score;
-        let (lo, hi) = self.play(scratch, moves, &mut score);
+        let (lo, hi) = self.play_with::<K>(scratch, moves, &mut score);
         let touched = self.pairs_touched(lo, hi);
-        let mut bonus = parent.bonus_sum + self.range_bonus(scratch, touched.clone());
+        let mut bonus = parent.bonus_sum + K::range_bonus(self, scratch, touched.clone());
         for r in touched {
             bonus -= parent.bonus[r];
         }
@@ -831,8 +889,15 @@ impl Sim {
 
     /// Builds a chosen child (its link is set by the caller).
     fn build(&self, parent: &Node, cand: &Candidate) -> Node {
+        self.build_with::<Base>(parent, cand)
+    }
+
+    /// `build` with `K`'s cascade.
+    #[inline(always)]
+    fn build_with<K: Kernel>(&self, parent: &Node, cand: &Candidate) -> Node {
         let mut node = parent.clone();
-        let (lo, hi) = self.play(&mut node.rows, [cand.first, cand.second], &mut node.score);
+        let (lo, hi) =
+            self.play_with::<K>(&mut node.rows, [cand.first, cand.second], &mut node.score);
         for r in self.pairs_touched(lo, hi) {
             let bonus = self.pair_bonus(&node.rows, r);
             node.bonus_sum += bonus - node.bonus[r];
@@ -937,6 +1002,8 @@ pub struct Settings {
     pub weights: Option<Weights>,
     /// Overrides the share of the older layer whose pairs are always tried.
     pub pair_fraction: Option<f64>,
+    /// Use the AVX2 search where the CPU has it (the same moves; off: SSE2 rows).
+    pub avx2: bool,
 }
 
 impl Default for Settings {
@@ -946,6 +1013,7 @@ impl Default for Settings {
             arena_limit: ARENA_START_LIMIT,
             weights: None,
             pair_fraction: None,
+            avx2: true,
         }
     }
 }
@@ -965,9 +1033,50 @@ pub struct Stats {
     pub max_width: usize,
 }
 
+/// True when this CPU runs the AVX2 search (`search_avx2`).
+pub fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return is_x86_feature_detected!("avx2")
+        && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("bmi2")
+        && is_x86_feature_detected!("popcnt")
+        && is_x86_feature_detected!("lzcnt");
+    #[cfg(not(target_arch = "x86_64"))]
+    return false;
+}
+
 /// The rest of the game planned from `obs`, the score it reaches (as the tester counts) and
-/// what the search did.
+/// what the search did. Natively on a CPU with AVX2 (unless `settings.avx2` is off) the
+/// search is compiled for it and evaluates children two row pairs at a time; the moves are
+/// the same.
 pub fn search(
+    obs: &Observation,
+    budget: &mut Budget,
+    settings: Settings,
+) -> (Vec<Action>, i64, Stats) {
+    #[cfg(target_arch = "x86_64")]
+    if settings.avx2 && has_avx2() {
+        // SAFETY: the CPU has the features `search_avx2` is compiled with.
+        return unsafe { search_avx2(obs, budget, settings) };
+    }
+    search_with::<Base>(obs, budget, settings)
+}
+
+/// `search` compiled with AVX2 (and BMI, POPCNT, LZCNT), on the AVX2 kernel.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn search_avx2(
+    obs: &Observation,
+    budget: &mut Budget,
+    settings: Settings,
+) -> (Vec<Action>, i64, Stats) {
+    search_with::<avx2::Avx2>(obs, budget, settings)
+}
+
+/// The search on `K`'s row paths (inlined into each caller, so that the AVX2 one is compiled
+/// with AVX2 throughout).
+#[inline(always)]
+fn search_with<K: Kernel>(
     obs: &Observation,
     budget: &mut Budget,
     settings: Settings,
@@ -1066,10 +1175,10 @@ pub fn search(
         let mut scratch: Rows;
         for (i, node) in current.iter().enumerate() {
             moves.clear();
-            sim.singles(&node.rows, &mut moves);
+            K::singles(&sim, &node.rows, &mut moves);
             scratch = node.rows;
             for &mv in &moves {
-                pool.push(sim.candidate(node, i as u32, [mv, NONE], &mut scratch));
+                pool.push(sim.candidate_with::<K>(node, i as u32, [mv, NONE], &mut scratch));
             }
         }
         window_nodes += current.len();
@@ -1091,7 +1200,8 @@ pub fn search(
                 sim.pairs(&node.rows, &mut pair_moves);
                 scratch = node.rows;
                 for &(a, b) in &pair_moves {
-                    pool.push(sim.candidate(node, i as u32 | OLDER, [a, b], &mut scratch));
+                    let tag = i as u32 | OLDER;
+                    pool.push(sim.candidate_with::<K>(node, tag, [a, b], &mut scratch));
                 }
                 window_nodes += 1;
                 total_nodes += 1;
@@ -1102,14 +1212,14 @@ pub fn search(
             let node = &current[0];
             scratch = node.rows;
             for mv in sim.all_swaps() {
-                pool.push(sim.candidate(node, 0, [mv, NONE], &mut scratch));
+                pool.push(sim.candidate_with::<K>(node, 0, [mv, NONE], &mut scratch));
             }
         }
         if pool.len() < width {
             for (i, node) in current.iter().enumerate() {
                 let mv = sim.wasted_move(&node.rows);
                 scratch = node.rows;
-                pool.push(sim.candidate(node, i as u32, [mv, NONE], &mut scratch));
+                pool.push(sim.candidate_with::<K>(node, i as u32, [mv, NONE], &mut scratch));
             }
         }
 
@@ -1133,7 +1243,7 @@ pub fn search(
                 0 => &current[cand.parent as usize],
                 _ => &older[(cand.parent & !OLDER) as usize],
             };
-            let mut node = sim.build(parent, cand);
+            let mut node = sim.build_with::<K>(parent, cand);
             if seen.insert(node.hash) {
                 node.link = history.push(parent.link, cand.first, cand.second);
                 next.push(node);

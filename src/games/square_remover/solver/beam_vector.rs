@@ -314,7 +314,7 @@ pub(super) fn restore_row_vec<V: Lanes>(to: &mut Rows, from: &Rows, r: usize) {
 
 /// Pushes one move per set bit (bit `col`) of a row's move mask.
 #[inline(always)]
-fn push_columns(mut bits: u32, row: usize, vertical: bool, out: &mut Vec<u16>) {
+pub(super) fn push_columns(mut bits: u32, row: usize, vertical: bool, out: &mut Vec<u16>) {
     while bits != 0 {
         let col = bits.trailing_zeros() as usize;
         bits &= bits - 1;
@@ -370,6 +370,31 @@ fn push_window_pairs(
 }
 
 impl Sim {
+    /// Removes the square of row pair `r` at column `c`: its cells take the next four tiles
+    /// (TL, TR, BL, BR), stored as whole registers.
+    #[inline(always)]
+    pub(super) fn remove_square_vec<V: Lanes>(
+        &self,
+        rows: &mut Rows,
+        r: usize,
+        c: usize,
+        score: &mut u32,
+    ) {
+        let (a, b) = (V::load(&rows[r + 1]), V::load(&rows[r + 2]));
+        let k = 4 * *score as usize;
+        let t = &self.tiles[k..k + 4];
+        // Byte c takes the left tile, c + 1 the right one: a 16-bit pattern repeated
+        // from an even byte, so swapped when c is odd.
+        let pair = |left: u8, right: u8| match c & 1 {
+            0 => V::splat16(i16::from_le_bytes([left, right])),
+            _ => V::splat16(i16::from_le_bytes([right, left])),
+        };
+        let mask = column_mask::<V>(c, 2);
+        V::store(&mut rows[r + 1], V::select(mask, pair(t[0], t[1]), a));
+        V::store(&mut rows[r + 2], V::select(mask, pair(t[2], t[3]), b));
+        *score += 1;
+    }
+
     /// `settle` on whole registers.
     #[inline(always)]
     pub(super) fn settle_vec<V: Lanes>(
@@ -388,19 +413,7 @@ impl Sim {
                 r += 1;
                 continue;
             }
-            let c = hits.trailing_zeros() as usize;
-            let k = 4 * *score as usize;
-            let t = &self.tiles[k..k + 4];
-            // Byte c takes the left tile, c + 1 the right one: a 16-bit pattern repeated
-            // from an even byte, so swapped when c is odd.
-            let pair = |left: u8, right: u8| match c & 1 {
-                0 => V::splat16(i16::from_le_bytes([left, right])),
-                _ => V::splat16(i16::from_le_bytes([right, left])),
-            };
-            let mask = column_mask::<V>(c, 2);
-            V::store(&mut rows[r + 1], V::select(mask, pair(t[0], t[1]), a));
-            V::store(&mut rows[r + 2], V::select(mask, pair(t[2], t[3]), b));
-            *score += 1;
+            self.remove_square_vec::<V>(rows, r, hits.trailing_zeros() as usize, score);
             lo = lo.min(r);
             hi = hi.max(r + 1);
             r = r.saturating_sub(1);

@@ -1,0 +1,378 @@
+//! The child's two hot loops on 256-bit registers (AVX2), natively on x86-64 CPUs that have
+//! it (runtime detection in `beam::search`; every other CPU keeps the SSE2 rows of
+//! `beam_vector.rs`). A 256-bit register holds two rows side by side, one per 128-bit lane,
+//! and AVX2's byte shifts stay within a lane; so one register operation does for two row
+//! pairs what the SSE2 path does for one:
+//! - `settle` tests row pairs `r` and `r + 1` for a square at once (one movemask of 32 bits:
+//!   the lowest set bit is the first square in the tester's order);
+//! - `range_bonus` counts the windows of two row pairs per step.
+//!
+//! The functions here are `#[inline(always)]` without a target feature of their own: they
+//! are only called from `search_avx2`, compiled with AVX2, into which they (and the
+//! intrinsics) inline. Calling them elsewhere is unsound on a CPU without AVX2; `Avx2`'s
+//! methods are only reached through `search_avx2` and the tests (which check the CPU first).
+//! They give the same results as the SSE2 path (`avx2_rows_agree` checks).
+
+use super::vector::push_columns;
+use super::{Kernel, Rows, Sim, MAX_N};
+use std::arch::x86_64::*;
+
+/// The kernel of `search_avx2`.
+pub(super) struct Avx2;
+
+/// `[rows[i] | rows[i + 1]]`: two 128-bit loads (each forwarded from the 128-bit store that
+/// wrote its row; one 256-bit load over two such stores would wait for them to retire).
+#[inline(always)]
+unsafe fn load2(rows: &Rows, i: usize) -> __m256i {
+    let lo = _mm_loadu_si128((&rows[i] as *const u128).cast());
+    let hi = _mm_loadu_si128((&rows[i + 1] as *const u128).cast());
+    _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(lo), hi)
+}
+
+/// `[rows[i] | 0]`.
+#[inline(always)]
+unsafe fn load1(rows: &Rows, i: usize) -> __m256i {
+    _mm256_zextsi128_si256(_mm_loadu_si128((&rows[i] as *const u128).cast()))
+}
+
+/// Bit `c` (lane 0) and `16 + c` (lane 1): byte `c` of the lane is non-zero.
+#[inline(always)]
+unsafe fn columns(x: __m256i) -> u32 {
+    !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_setzero_si256())) as u32)
+}
+
+#[inline(always)]
+unsafe fn mark(x: __m256i) -> __m256i {
+    _mm256_min_epu8(x, _mm256_set1_epi8(1))
+}
+
+/// The counts of two row pairs' windows: `a`, `b` their rows, `up`, `down` the rows around
+/// them (lane by lane), added to `sums` (triples, doubles, diagonals, ready).
+#[inline(always)]
+unsafe fn count_pairs(
+    sums: &mut [__m256i; 4],
+    a: __m256i,
+    b: __m256i,
+    around: Option<(__m256i, __m256i)>,
+) {
+    let (a1, b1) = (_mm256_srli_si256::<1>(a), _mm256_srli_si256::<1>(b));
+    let (top, bottom) = (_mm256_and_si256(a, a1), _mm256_and_si256(b, b1));
+    let triples = _mm256_or_si256(
+        _mm256_and_si256(top, _mm256_or_si256(b, b1)),
+        _mm256_and_si256(bottom, _mm256_or_si256(a, a1)),
+    );
+    sums[0] = _mm256_add_epi8(sums[0], mark(triples));
+    sums[1] = _mm256_add_epi8(
+        sums[1],
+        _mm256_add_epi8(mark(top), mark(_mm256_and_si256(a, b))),
+    );
+    sums[2] = _mm256_add_epi8(
+        sums[2],
+        _mm256_add_epi8(mark(_mm256_and_si256(a, b1)), mark(_mm256_and_si256(a1, b))),
+    );
+    if let Some((up, down)) = around {
+        // The same masks as `ready_mask` in beam_vector.rs.
+        let left = |x| _mm256_slli_si256::<1>(x);
+        let right = |x| _mm256_srli_si256::<1>(x);
+        let right2 = |x| _mm256_srli_si256::<2>(x);
+        let and = |x, y| _mm256_and_si256(x, y);
+        let or = |x, y| _mm256_or_si256(x, y);
+        let above = and(and(bottom, a1), or(left(a), up));
+        let above = or(above, and(and(bottom, a), or(right2(a), right(up))));
+        let below = and(and(top, b1), or(left(b), down));
+        let below = or(below, and(and(top, b), or(right2(b), right(down))));
+        sums[3] = _mm256_add_epi8(sums[3], mark(or(above, below)));
+    }
+}
+
+/// The sum over `k` of `weights[k]` times the sum of the bytes of `sums[k]` (each byte at
+/// most 16: 16 row pairs of 2 counts, half of them in each lane).
+#[inline(always)]
+unsafe fn weigh(sums: [__m256i; 4], weights: [i32; 4]) -> i32 {
+    let sad = |x| _mm256_sad_epu8(x, _mm256_setzero_si256());
+    // Each 64-bit sum is at most 8 x 16: four fit in a 64-bit lane, 16 bits each.
+    let packed = _mm256_or_si256(
+        _mm256_or_si256(sad(sums[0]), _mm256_slli_epi64::<16>(sad(sums[1]))),
+        _mm256_or_si256(
+            _mm256_slli_epi64::<32>(sad(sums[2])),
+            _mm256_slli_epi64::<48>(sad(sums[3])),
+        ),
+    );
+    let half = _mm_add_epi64(
+        _mm256_castsi256_si128(packed),
+        _mm256_extracti128_si256::<1>(packed),
+    );
+    let total = _mm_add_epi64(half, _mm_unpackhi_epi64(half, half));
+    let total = _mm_cvtsi128_si64(total) as u64;
+    let field = |k: usize| ((total >> (16 * k)) & 0xffff) as i32;
+    (0..4).map(|k| weights[k] * field(k)).sum()
+}
+
+impl Kernel for Avx2 {
+    /// `Sim::singles`, two row pairs per step; the moves come out in the same order.
+    #[inline(always)]
+    fn singles(sim: &Sim, rows: &Rows, out: &mut Vec<u16>) {
+        let n = sim.n;
+        // SAFETY: only reached from `search_avx2` or after a check of the CPU; pair r + 1
+        // <= n - 1 reads rows up to r + 4 <= n + 2 <= MAX_N + 2 (pair n - 1 has no window:
+        // its lower row is empty).
+        unsafe {
+            let zero = _mm_setzero_si128();
+            // Masks of horizontal and vertical swaps, by board row + 1.
+            let mut h = [zero; MAX_N + 4];
+            let mut v = [zero; MAX_N + 4];
+            let mut r = 0;
+            while r + 1 < n {
+                let (up, a, b, down) = (
+                    load2(rows, r),
+                    load2(rows, r + 1),
+                    load2(rows, r + 2),
+                    load2(rows, r + 3),
+                );
+                let right = |x| _mm256_srli_si256::<1>(x);
+                let right2 = |x| _mm256_srli_si256::<2>(x);
+                let left = |x| _mm256_slli_si256::<1>(x);
+                let and = |x, y| _mm256_and_si256(x, y);
+                let or = |x, y| _mm256_or_si256(x, y);
+                let (a1, b1) = (right(a), right(b));
+                let (top, bottom) = (and(a, a1), and(b, b1));
+                let (need_tl, need_tr) = (and(bottom, a1), and(bottom, a));
+                let (need_bl, need_br) = (and(top, b1), and(top, b));
+                // Lane 0 is pair r's, lane 1 pair r + 1's: each lane's rows one lower.
+                let h1 = or(right(and(need_tl, left(a))), left(and(need_tr, right2(a))));
+                let h2 = or(right(and(need_bl, left(b))), left(and(need_br, right2(b))));
+                let v0 = or(and(need_tl, up), left(and(need_tr, right(up))));
+                let v2 = or(and(need_bl, down), left(and(need_br, right(down))));
+                let lo = |x| _mm256_castsi256_si128(x);
+                let hi = |x| _mm256_extracti128_si256::<1>(x);
+                h[r + 1] = _mm_or_si128(h[r + 1], lo(h1));
+                h[r + 2] = _mm_or_si128(h[r + 2], _mm_or_si128(hi(h1), lo(h2)));
+                h[r + 3] = _mm_or_si128(h[r + 3], hi(h2));
+                v[r] = _mm_or_si128(v[r], lo(v0));
+                v[r + 1] = _mm_or_si128(v[r + 1], hi(v0));
+                v[r + 2] = _mm_or_si128(v[r + 2], lo(v2));
+                v[r + 3] = _mm_or_si128(v[r + 3], hi(v2));
+                r += 2;
+            }
+            let columns = |x| !(_mm_movemask_epi8(_mm_cmpeq_epi8(x, zero)) as u32) & 0xffff;
+            for r in 0..n {
+                push_columns(columns(h[r + 1]), r, false, out);
+                push_columns(columns(v[r + 1]), r, true, out);
+            }
+        }
+    }
+
+    /// `Sim::settle`, two row pairs per test. Testing pair `hi + 1` beside `hi` changes
+    /// nothing: rows past `hi` are as on the settled board, which has no square.
+    #[inline(always)]
+    fn settle(
+        sim: &Sim,
+        rows: &mut Rows,
+        mut lo: usize,
+        mut hi: usize,
+        score: &mut u32,
+    ) -> (usize, usize) {
+        let n = sim.n;
+        debug_assert!(n <= MAX_N);
+        let mut r = lo.saturating_sub(1);
+        while r + 1 < n && r <= hi {
+            // Rows r + 1..=r + 3 exist: r + 3 <= n + 1 <= MAX_N + 1.
+            // SAFETY: only reached from `search_avx2` or after a check of the CPU.
+            let hits = unsafe {
+                let (a, b) = (load2(rows, r + 1), load2(rows, r + 2));
+                let x = _mm256_and_si256(a, b);
+                columns(_mm256_and_si256(x, _mm256_srli_si256::<1>(x)))
+            };
+            if hits == 0 {
+                r += 2;
+                continue;
+            }
+            let first = hits.trailing_zeros() as usize;
+            let (p, c) = (r + first / 16, first % 16);
+            sim.remove_square_vec::<__m128i>(rows, p, c, score);
+            lo = lo.min(p);
+            hi = hi.max(p + 1);
+            r = p.saturating_sub(1);
+        }
+        (lo, hi)
+    }
+
+    /// `Sim::range_bonus`, two row pairs per step, the odd one last with an empty lane.
+    #[inline(always)]
+    fn range_bonus(sim: &Sim, rows: &Rows, pairs: std::ops::RangeInclusive<usize>) -> i32 {
+        let (first, last) = (*pairs.start(), *pairs.end());
+        if first > last {
+            return 0;
+        }
+        let w = &sim.weights;
+        let ready = w.ready != 0;
+        // SAFETY: only reached from `search_avx2` or after a check of the CPU; rows up to
+        // `last + 3 <= n + 2 <= MAX_N + 2` exist.
+        unsafe {
+            let mut sums = [_mm256_setzero_si256(); 4];
+            let mut r = first;
+            while r < last {
+                let (a, b) = (load2(rows, r + 1), load2(rows, r + 2));
+                let around = ready.then(|| (load2(rows, r), load2(rows, r + 3)));
+                count_pairs(&mut sums, a, b, around);
+                r += 2;
+            }
+            if r == last {
+                let (a, b) = (load1(rows, r + 1), load1(rows, r + 2));
+                let around = ready.then(|| (load1(rows, r), load1(rows, r + 3)));
+                count_pairs(&mut sums, a, b, around);
+            }
+            weigh(sums, [w.triple, w.double, w.diagonal, w.ready])
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{has_avx2, search, swap, Base, Node, Settings, Weights, NONE, TILE_MARGIN};
+    use super::*;
+    use crate::clock::Budget;
+    use crate::game::{Game, Params};
+    use crate::games::square_remover::SquareRemover;
+
+    /// Every range of pairs' bonus and every swap's cascade, on AVX2 and on the `u128` rows
+    /// (the reference of `check_vector_rows`), each child's evaluation against `Base`'s, the
+    /// single moves. Returns (non-zero bonuses, cascades, single moves).
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    fn compare(sim: &Sim, node: &Node) -> (usize, usize, usize) {
+        let rows = &node.rows;
+        let mut counts = (0, 0, 0);
+        for first in 0..sim.n {
+            // The empty range too, as in `candidate`.
+            for last in first.saturating_sub(1)..sim.n {
+                let slow: i32 = (first..=last).map(|r| sim.pair_bonus_rows(rows, r)).sum();
+                assert_eq!(Avx2::range_bonus(sim, rows, first..=last), slow);
+                assert_eq!(Base::range_bonus(sim, rows, first..=last), slow);
+                counts.0 += (slow != 0) as usize;
+            }
+        }
+        let mut scratch = *rows;
+        for mv in sim.all_swaps() {
+            let (mut fast, mut slow) = (*rows, *rows);
+            let (lo, hi) = swap(&mut fast, mv);
+            swap(&mut slow, mv);
+            let (mut fast_score, mut slow_score) = (node.score, node.score);
+            let touched = Avx2::settle(sim, &mut fast, lo, hi, &mut fast_score);
+            let slow_touched = sim.settle_rows(&mut slow, lo, hi, &mut slow_score);
+            assert_eq!((touched, fast_score), (slow_touched, slow_score), "{mv}");
+            assert_eq!(fast, slow, "cascade after {mv}");
+            counts.1 += (fast_score > node.score) as usize;
+            // The child's evaluation, and the scratch rows restored after it.
+            let fast_child = sim.candidate_with::<Avx2>(node, 0, [mv, NONE], &mut scratch);
+            let slow_child = sim.candidate(node, 0, [mv, NONE], &mut rows.clone());
+            assert_eq!(fast_child.eval, slow_child.eval, "child {mv}");
+            assert_eq!(&scratch, rows, "restore after {mv}");
+        }
+        let (mut fast, mut slow) = (Vec::new(), Vec::new());
+        Avx2::singles(sim, rows, &mut fast);
+        sim.singles_rows(rows, &mut slow);
+        assert_eq!(fast, slow, "singles");
+        counts.2 += fast.len();
+        let mut pairs = Vec::new();
+        sim.pairs(rows, &mut pairs);
+        let (mut fast, mut slow) = (*rows, *rows);
+        for &(a, b) in &pairs {
+            let fast_child = sim.candidate_with::<Avx2>(node, 0, [a, b], &mut fast);
+            let slow_child = sim.candidate(node, 0, [a, b], &mut slow);
+            assert_eq!(fast_child.eval, slow_child.eval, "child {a} {b}");
+            assert_eq!(&fast, rows, "restore after {a} {b}");
+        }
+        counts
+    }
+
+    /// The AVX2 kernel against the `u128` rows on walked boards of four sizes, with and
+    /// without "ready" (the walk of `check_vector_rows`: mostly scoring moves).
+    #[test]
+    fn avx2_rows_agree() {
+        if !has_avx2() {
+            eprintln!("this CPU has no AVX2: nothing to compare");
+            return;
+        }
+        let (mut bonuses, mut cascades, mut singles_found) = (0, 0, 0);
+        for ready in [false, true] {
+            for (seed, params) in [
+                (3, &[][..]),
+                (12, &[("n", 16), ("colors", 4)][..]),
+                (14, &[("n", 8), ("colors", 6)][..]),
+                (15, &[("n", 9), ("colors", 5)][..]),
+            ] {
+                let params: Params = params.iter().map(|&(k, v)| (k.to_string(), v)).collect();
+                let inst = SquareRemover::generate(seed, &params);
+                let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
+                let weights = match ready {
+                    true => Weights::for_colors(6),
+                    false => Weights::default(),
+                };
+                let settings = Settings {
+                    weights: Some(weights),
+                    ..Settings::default()
+                };
+                let mut sim = Sim::new(&obs, &settings);
+                let mut node = sim.root(&obs);
+                let swaps: Vec<u16> = sim.all_swaps().collect();
+                let mut rng = seed.wrapping_mul(2) | 1;
+                let mut next = || {
+                    rng = rng
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    (rng >> 33) as usize
+                };
+                for _ in 0..150 {
+                    sim.grow_tiles(node.score, TILE_MARGIN);
+                    // SAFETY: the CPU has AVX2 (checked above).
+                    let (b, c, s) = unsafe { compare(&sim, &node) };
+                    bonuses += b;
+                    cascades += c;
+                    singles_found += s;
+                    let mut singles = Vec::new();
+                    sim.singles(&node.rows, &mut singles);
+                    let mv = match singles.is_empty() || next() % 4 == 0 {
+                        true => swaps[next() % swaps.len()],
+                        false => singles[next() % singles.len()],
+                    };
+                    let cand = sim.candidate(&node, 0, [mv, NONE], &mut node.rows.clone());
+                    node = sim.build(&node, &cand);
+                }
+            }
+        }
+        // Enough that a difference anywhere would show.
+        assert!(bonuses > 50_000, "{bonuses}");
+        assert!(cascades > 800, "{cascades}");
+        assert!(singles_found > 500, "{singles_found}");
+    }
+
+    /// The whole search on AVX2 and on SSE2 at a fixed width: the same moves and score.
+    #[test]
+    fn avx2_search_plays_the_same_moves() {
+        if !has_avx2() {
+            eprintln!("this CPU has no AVX2: nothing to compare");
+            return;
+        }
+        for seed in [4, 5, 6] {
+            let inst = SquareRemover::generate(seed, &Params::new());
+            let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
+            let run = |avx2: bool| {
+                let settings = Settings {
+                    width: Some(12),
+                    avx2,
+                    ..Settings::default()
+                };
+                let (plan, score, stats) = search(&obs, &mut Budget::new(1e12), settings);
+                (plan, score, stats.evaluated)
+            };
+            let ((wide_plan, wide_score, wide_children), (plan, score, children)) =
+                (run(true), run(false));
+            assert_eq!(
+                (wide_score, wide_children),
+                (score, children),
+                "seed {seed}"
+            );
+            assert!(wide_plan == plan, "seed {seed}: the plans differ");
+        }
+    }
+}
