@@ -24,12 +24,20 @@
 //! in the decision (cross-entropy; decisions without values are left out). USED=k fits the
 //! first k features only.
 //!
+//! `recall FILE...` measures priors over the root's options (for `mc::Config::prior_keep`):
+//! per U, the legal targets per decision, the share of the search's rollouts spent in its
+//! first halving round, and how often the search's choice is among a prior's top K: the
+//! learnt policy's logits (`policy::WEIGHTS`), today's rollout greedy's kind-weighted value
+//! (M >= 3 weights) and, as a bound, the first round's own mean values (ties share the
+//! credit).
+//!
 //! Usage: cargo run --release --example territory_policy -- log 70000 150 400 > p.tsv
 //!        cargo run --release --example territory_policy -- fit p.tsv
+//!        cargo run --release --example territory_policy -- recall p.tsv
 use arcade::clock::Budget;
 use arcade::game::{play, Game};
 use arcade::games::territory::solver::mc::{Config, MonteCarloAgent};
-use arcade::games::territory::solver::policy::{Context, FEATURES, NAMES};
+use arcade::games::territory::solver::policy::{Context, FEATURES, NAMES, WEIGHTS};
 use arcade::games::territory::solver::sim::{bit, Sim, Values};
 use arcade::games::territory::{Territory, TURNS};
 use std::collections::BTreeMap;
@@ -331,6 +339,87 @@ fn fit_files(files: &[String]) {
     common::print_weights(&NAMES, by_cap, 3);
 }
 
+/// The chance that target `chosen` is among the K highest `scores` when ties are broken at
+/// random.
+fn in_top(scores: &[f64], chosen: usize, k: usize) -> f64 {
+    let s = scores[chosen];
+    let above = scores.iter().filter(|&&v| v > s).count() as f64;
+    let equal = scores.iter().filter(|&&v| v == s).count() as f64;
+    ((k as f64 - above) / equal).clamp(0.0, 1.0)
+}
+
+/// The rollouts per iteration of `mc`'s sequential halving over n options (two finalists,
+/// equal rounds), and the share of them spent in the first round.
+fn first_round_share(n: usize) -> f64 {
+    let rounds = ((n as f64 / 2.0).log2().ceil() as usize).max(1);
+    let (mut active, mut total) = (n, 0);
+    for _ in 0..rounds {
+        total += active;
+        active = (active / 2).max(2);
+    }
+    n as f64 / total as f64
+}
+
+/// A prior's score of a target from its features.
+type Prior = dyn Fn(&[f64; FEATURES]) -> f64;
+
+fn recall_files(files: &[String]) {
+    const KS: [usize; 6] = [2, 4, 6, 8, 12, 16];
+    let by_u = read(files);
+    println!("| U | decisions | mean targets | first round's share | prior | K = {KS:?} |");
+    println!("|---|---:|---:|---:|---|---|");
+    for (&u, list) in &by_u {
+        let greedy = Config::default().for_game(3, u).policy;
+        let n = list.len().max(1) as f64;
+        let targets = list.iter().map(|d| d.x.len()).sum::<usize>() as f64 / n;
+        let share = list
+            .iter()
+            .map(|d| first_round_share(d.x.len()))
+            .sum::<f64>()
+            / n;
+        let priors: [(&str, Box<Prior>); 3] = [
+            (
+                "learnt",
+                Box::new(move |x| {
+                    x.iter()
+                        .zip(&WEIGHTS[u as usize - 1])
+                        .map(|(a, b)| a * b)
+                        .sum()
+                }),
+            ),
+            (
+                "greedy",
+                Box::new(move |x| (0..7).map(|k| x[k] * greedy[k] * x[7 + k]).sum()),
+            ),
+            ("first round", Box::new(|_| 0.0)),
+        ];
+        for (name, prior) in &priors {
+            let mut hits = [0.0; KS.len()];
+            let mut count = 0.0;
+            for d in list {
+                let scores: Vec<f64> = if *name == "first round" {
+                    d.value.clone()
+                } else {
+                    d.x.iter().map(prior).collect()
+                };
+                if scores.iter().any(|v| v.is_nan()) {
+                    continue;
+                }
+                count += 1.0;
+                for (h, &k) in hits.iter_mut().zip(&KS) {
+                    *h += in_top(&scores, d.chosen, k);
+                }
+            }
+            let cells: Vec<String> = hits.iter().map(|h| format!("{:.3}", h / count)).collect();
+            println!(
+                "| {u} | {} | {targets:.1} | {share:.2} | {name} | {} |",
+                list.len(),
+                cells.join(" ")
+            );
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
@@ -341,8 +430,11 @@ fn main() {
             args.get(4).map(String::as_str),
         ),
         Some("fit") => fit_files(&args[1..]),
+        Some("recall") => recall_files(&args[1..]),
         _ => {
-            eprintln!("usage: territory_policy log FIRST COUNT ITERATIONS [SETTING] | fit FILE...")
+            eprintln!(
+                "usage: territory_policy log FIRST COUNT ITERATIONS [SETTING] | fit FILE... | recall FILE..."
+            )
         }
     }
 }

@@ -9,7 +9,8 @@
 //! `defend@u3-5=0.5` sets a value for those M and U only, see `mc::GroupSetting`). ITERATIONS caps the iterations per turn (0: none),
 //! so with a large budget the work is fixed whatever the load of the machine.
 //! M=.. and U=.. in the environment force those parameters (as gen --M / --U); M_MIN=..
-//! and U_MIN=.. skip the seeds with fewer players or a lower level cap.
+//! and U_MIN=.. skip the seeds with fewer players or a lower level cap, U_MAX=.. those
+//! with a higher one.
 //! The CPU seconds per game (this thread's) and the rollouts' simulated turns per CPU
 //! second are printed per setting.
 //! `weights=FILE` plays the learnt policy (`learnt`) with the weights table that
@@ -81,7 +82,12 @@ fn main() {
         let inst = Territory::generate(seed, &common::params_from_env(&["M", "U"]));
         let below =
             |name: &str, x: usize| std::env::var(name).is_ok_and(|v| x < v.parse().unwrap());
-        if below("M_MIN", inst.m) || below("U_MIN", inst.u as usize) {
+        let above =
+            |name: &str, x: usize| std::env::var(name).is_ok_and(|v| x > v.parse().unwrap());
+        if below("M_MIN", inst.m)
+            || below("U_MIN", inst.u as usize)
+            || above("U_MAX", inst.u as usize)
+        {
             continue;
         }
         // The judge's own draws (read for this measurement only, never by a player): how

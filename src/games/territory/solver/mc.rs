@@ -68,6 +68,14 @@ pub struct Config {
     /// The learnt policy's weights, one row per U, in place of `policy::WEIGHTS` (for
     /// fitting and A/B runs of new weights; `None`: `policy::WEIGHTS`).
     pub learnt_weights: Option<[[f64; policy::FEATURES]; 5]>,
+    /// When M >= 3 and this is above 0, the root keeps only this many of player 0's options
+    /// before sequential halving: those the learnt policy's logits (`policy::WEIGHTS` of the
+    /// game's U, or `learnt_weights`) rank highest, one evaluation per turn (0: all options).
+    /// M = 2 never reads it.
+    pub prior_keep: usize,
+    /// The first halving round's length relative to each later round's (1: all rounds
+    /// equal; 0.5: the first round gets half a later round's slice of the turn).
+    pub first_share: f64,
     /// Games with at most this many players (AIs included) are played by the beam search of
     /// `duel` instead of rollouts (0: never).
     pub duel_players: usize,
@@ -121,6 +129,8 @@ impl Default for Config {
             leaf_value: 0.0,
             learnt: 0.0,
             learnt_weights: None,
+            prior_keep: 0,
+            first_share: 1.0,
             duel_players: 2,
             duel_min_u: 2,
             duel: DuelConfig::default(),
@@ -141,6 +151,8 @@ impl Config {
             "extrapolate" => self.extrapolate = value,
             "leaf_value" => self.leaf_value = value,
             "learnt" => self.learnt = value,
+            "prior_keep" => self.prior_keep = value as usize,
+            "first_share" => self.first_share = value,
             "own_weight" => self.set("policy1@m3-8", value),
             "duel_players" => self.duel_players = value as usize,
             "duel_min_u" => self.duel_min_u = value as u8,
@@ -173,6 +185,8 @@ impl Config {
                     Knob::Extrapolate => config.extrapolate = rule.value,
                     Knob::LeafValue => config.leaf_value = rule.value,
                     Knob::Learnt => config.learnt = rule.value,
+                    Knob::PriorKeep => config.prior_keep = rule.value as usize,
+                    Knob::FirstShare => config.first_share = rule.value,
                     Knob::DuelDepth => config.duel.depth = rule.value as usize,
                     Knob::DuelOpeningTurns => config.duel_opening_turns = rule.value as usize,
                     Knob::DuelOpening => config.duel_opening = rule.value,
@@ -214,6 +228,24 @@ impl Config {
             2 => self.duel_horizon,
             _ => self.horizon,
         }
+    }
+
+    /// Keeps the `prior_keep` options (cells, in increasing order) of highest learnt logit
+    /// on the root board (ties: the lower cell), in increasing order of cell.
+    fn prune_by_prior(&self, root: &Sim, values: &Values, options: &mut Vec<u8>) {
+        let b = root.ranked_candidates(0, values);
+        let context = policy::Context::new(root, values, b);
+        let u = root.u as usize - 1;
+        let w = match &self.learnt_weights {
+            Some(table) => &table[u],
+            None => &policy::WEIGHTS[u],
+        };
+        let logit = |cell: u8| context.logit(w, values, values.rank[cell as usize] as usize);
+        let mut scored: Vec<(f64, u8)> = options.iter().map(|&c| (logit(c), c)).collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        scored.truncate(self.prior_keep);
+        *options = scored.into_iter().map(|(_, c)| c).collect();
+        options.sort_unstable();
     }
 
     /// Player 0's move inside rollouts: the AI policy's shape with its own weights, the
@@ -274,6 +306,10 @@ pub enum Knob {
     DuelOpening,
     /// `learnt` (the learnt rollout policy's temperature, M >= 3 only).
     Learnt,
+    /// `prior_keep` (the root's options kept by the learnt policy's logits, M >= 3 only).
+    PriorKeep,
+    /// `first_share` (the first halving round's length relative to the others').
+    FirstShare,
 }
 
 /// A setting for the games with M in `m.0..=m.1` and U in `u.0..=u.1`.
@@ -288,7 +324,8 @@ pub struct GroupSetting {
 impl GroupSetting {
     /// Reads a rule's name: the knob (`policy0`..`policy6`, `policy_eps`, `defend`,
     /// `policy_jitter`, `horizon`, `max_iterations`, `extrapolate`, `leaf_value`,
-    /// `duel_depth`, `duel_opening_turns`, `duel_opening`, `learnt`), then
+    /// `duel_depth`, `duel_opening_turns`, `duel_opening`, `learnt`, `prior_keep`,
+    /// `first_share`), then
     /// optionally `@mA-B` or `@mA` and `@uA-B` or `@uA` (all M or U when left out).
     pub fn parse(name: &str, value: f64) -> Option<GroupSetting> {
         let mut parts = name.split('@');
@@ -301,6 +338,8 @@ impl GroupSetting {
             "extrapolate" => Knob::Extrapolate,
             "leaf_value" => Knob::LeafValue,
             "learnt" => Knob::Learnt,
+            "prior_keep" => Knob::PriorKeep,
+            "first_share" => Knob::FirstShare,
             "duel_depth" => Knob::DuelDepth,
             "duel_opening_turns" => Knob::DuelOpeningTurns,
             "duel_opening" => Knob::DuelOpening,
@@ -574,6 +613,9 @@ impl Agent<Territory> for MonteCarloAgent {
             self.stats.search_ms += budget.elapsed_ms() - start_ms;
             return Action::to_cell(self.plan.1[0] as usize);
         }
+        if obs.m >= 3 && config.prior_keep > 0 && options.len() > config.prior_keep {
+            config.prune_by_prior(&root, values, &mut options);
+        }
         // Sequential halving on time: each round gets an equal slice, then the worse half
         // of the options is dropped.
         let finalists = config.finalists;
@@ -663,7 +705,13 @@ impl Agent<Territory> for MonteCarloAgent {
             self.stats.rollouts += active.len() as u64;
             self.stats.steps += (active.len() * horizon) as u64;
             runs += 1;
-            if active.len() > finalists && progress(runs, budget) >= round / rounds {
+            // Round k of R ends at (k - 1 + s) / (R - 1 + s) of the turn, s = `first_share`
+            // (k / R when s = 1).
+            let first_share = config.first_share;
+            if active.len() > finalists
+                && progress(runs, budget)
+                    >= (round - 1.0 + first_share) / (rounds - 1.0 + first_share)
+            {
                 if round == 1.0 {
                     record_first_round(&mut self.first_round, turn, &options, &totals, runs);
                 }
@@ -942,6 +990,78 @@ mod tests {
         assert_ne!(moves(4, 3, 0.0), moves(4, 3, 1.0));
         // M = 2 (U = 1 plays rollouts, not the beam) never reads it.
         assert_eq!(moves(2, 1, 0.0), moves(2, 1, 1.0));
+    }
+
+    #[test]
+    fn the_prior_keeps_the_options_of_highest_logit_in_cell_order() {
+        let mut params = Params::new();
+        params.insert("M".into(), 5);
+        params.insert("U".into(), 3);
+        let inst = Territory::generate(21, &params);
+        let values = Values::new(&inst.values);
+        let (_, state) = play::<Territory>(&inst, &mut GreedyAgent, &mut Budget::new(1e9)).unwrap();
+        let obs = Territory::observe(&inst, &state);
+        let mut checked = 0;
+        for t in [10, 40, 70] {
+            let sim = Sim::new(&obs.board_before(t), inst.m, inst.u, &values, t);
+            let all: Vec<u8> = (0..CELLS as u8)
+                .filter(|&c| sim.candidates(0) & bit(c as usize) != 0)
+                .collect();
+            let b = sim.ranked_candidates(0, &values);
+            let context = policy::Context::new(&sim, &values, b);
+            let logit = |c: u8| {
+                context.logit(
+                    &policy::WEIGHTS[2],
+                    &values,
+                    values.rank[c as usize] as usize,
+                )
+            };
+            let config = Config {
+                prior_keep: 6,
+                ..Config::default()
+            };
+            let mut kept = all.clone();
+            config.prune_by_prior(&sim, &values, &mut kept);
+            if all.len() <= 6 {
+                continue;
+            }
+            checked += 1;
+            assert_eq!(kept.len(), 6);
+            assert!(kept.windows(2).all(|w| w[0] < w[1]));
+            let worst_kept = kept.iter().map(|&c| logit(c)).fold(f64::MAX, f64::min);
+            for &c in all.iter().filter(|c| !kept.contains(c)) {
+                assert!(logit(c) <= worst_kept, "turn {t}, cell {c}");
+            }
+        }
+        assert!(checked > 0);
+    }
+
+    #[test]
+    fn the_prior_and_the_first_round_share_apply_where_meant_and_m_2_is_untouched() {
+        let moves = |m: i64, u: i64, prior_keep: usize, first_share: f64| {
+            let config = Config {
+                max_iterations: 20,
+                prior_keep,
+                first_share,
+                ..Config::default()
+            };
+            fixed_work_game(11, (m, u), config, false).0
+        };
+        let today = moves(5, 4, 0, 1.0);
+        assert_ne!(moves(5, 4, 4, 1.0), today);
+        assert_ne!(moves(5, 4, 0, 0.25), today);
+        // M = 2 (U = 1 plays rollouts, not the beam) never reads the prior.
+        assert_eq!(moves(2, 1, 4, 1.0), moves(2, 1, 0, 1.0));
+        let mut config = Config::default();
+        config.set("prior_keep@m3-8@u3-5", 12.0);
+        config.set("first_share@m3-8", 0.5);
+        assert_eq!(config.for_game(4, 3).prior_keep, 12);
+        assert_eq!(config.for_game(4, 2).prior_keep, 0);
+        assert_eq!(config.for_game(6, 1).first_share, 0.5);
+        for u in 1..=5 {
+            assert_eq!(config.for_game(2, u).prior_keep, 0);
+            assert_eq!(config.for_game(2, u).first_share, 1.0);
+        }
     }
 
     #[test]
