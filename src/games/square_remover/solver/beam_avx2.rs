@@ -229,7 +229,8 @@ impl Kernel for Avx2 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{has_avx2, search, swap, Base, Node, Settings, Weights, NONE, TILE_MARGIN};
+    use super::super::check::walk_boards;
+    use super::super::{has_avx2, search, swap, Base, Node, Settings, NONE};
     use super::*;
     use crate::clock::Budget;
     use crate::game::{Game, Params};
@@ -301,43 +302,15 @@ mod tests {
                 (14, &[("n", 8), ("colors", 6)][..]),
                 (15, &[("n", 9), ("colors", 5)][..]),
             ] {
-                let params: Params = params.iter().map(|&(k, v)| (k.to_string(), v)).collect();
-                let inst = SquareRemover::generate(seed, &params);
-                let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
-                let weights = match ready {
-                    true => Weights::for_colors(6),
-                    false => Weights::default(),
-                };
-                let settings = Settings {
-                    weights: Some(weights),
-                    ..Settings::default()
-                };
-                let mut sim = Sim::new(&obs, &settings);
-                let mut node = sim.root(&obs);
-                let swaps: Vec<u16> = sim.all_swaps().collect();
-                let mut rng = seed.wrapping_mul(2) | 1;
-                let mut next = || {
-                    rng = rng
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    (rng >> 33) as usize
-                };
-                for _ in 0..150 {
-                    sim.grow_tiles(node.score, TILE_MARGIN);
+                walk_boards(seed, params, 150, ready, |sim, node| {
                     // SAFETY: the CPU has AVX2 (checked above).
-                    let (b, c, s) = unsafe { compare(&sim, &node) };
+                    let (b, c, s) = unsafe { compare(sim, node) };
                     bonuses += b;
                     cascades += c;
                     singles_found += s;
-                    let mut singles = Vec::new();
-                    sim.singles(&node.rows, &mut singles);
-                    let mv = match singles.is_empty() || next() % 4 == 0 {
-                        true => swaps[next() % swaps.len()],
-                        false => singles[next() % singles.len()],
-                    };
-                    let cand = sim.candidate(&node, 0, [mv, NONE], &mut node.rows.clone());
-                    node = sim.build(&node, &cand);
-                }
+                    Ok(())
+                })
+                .unwrap();
             }
         }
         // Enough that a difference anywhere would show.

@@ -38,6 +38,23 @@ pub fn check_vector_rows(
     steps: usize,
     ready: bool,
 ) -> Result<VectorCheck, String> {
+    let mut check = VectorCheck::default();
+    walk_boards(seed, params, steps, ready, |sim, node| {
+        compare(sim, node, &mut check)
+    })?;
+    Ok(check)
+}
+
+/// Walks `steps` moves on the board of `seed` as `check_vector_rows` describes and calls
+/// `visit` on every board (with its tiles grown), stopping at its first error, which is
+/// returned with the seed and step.
+pub(super) fn walk_boards(
+    seed: u64,
+    params: &[(&str, i64)],
+    steps: usize,
+    ready: bool,
+    mut visit: impl FnMut(&Sim, &Node) -> Result<(), String>,
+) -> Result<(), String> {
     let params: Params = params.iter().map(|&(k, v)| (k.to_string(), v)).collect();
     let inst = SquareRemover::generate(seed, &params);
     let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
@@ -51,7 +68,6 @@ pub fn check_vector_rows(
     };
     let mut sim = Sim::new(&obs, &settings);
     let mut node = sim.root(&obs);
-    let mut check = VectorCheck::default();
     let mut rng = seed.wrapping_mul(2) | 1;
     let mut next = || {
         rng = rng
@@ -62,7 +78,7 @@ pub fn check_vector_rows(
     let swaps: Vec<u16> = sim.all_swaps().collect();
     for step in 0..steps {
         sim.grow_tiles(node.score, TILE_MARGIN);
-        compare(&sim, &node, &mut check).map_err(|e| format!("seed {seed} step {step}: {e}"))?;
+        visit(&sim, &node).map_err(|e| format!("seed {seed} step {step}: {e}"))?;
         let mut singles = Vec::new();
         sim.singles(&node.rows, &mut singles);
         let mv = match singles.is_empty() || next() % 4 == 0 {
@@ -72,7 +88,7 @@ pub fn check_vector_rows(
         let cand = sim.candidate(&node, 0, [mv, NONE], &mut node.rows.clone());
         node = sim.build(&node, &cand);
     }
-    Ok(check)
+    Ok(())
 }
 
 /// `assert_eq!` that returns the difference as an error.
