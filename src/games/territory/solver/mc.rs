@@ -230,8 +230,8 @@ impl Config {
         }
     }
 
-    /// Keeps the `prior_keep` options (cells, in increasing order) of highest learnt logit
-    /// on the root board (ties: the lower cell), in increasing order of cell.
+    /// Keeps the `prior_keep` options (cells) of highest learnt logit on the root board
+    /// (ties: the lower cell), in increasing order of cell.
     fn prune_by_prior(&self, root: &Sim, values: &Values, options: &mut Vec<u8>) {
         let b = root.ranked_candidates(0, values);
         let context = policy::Context::new(root, values, b);
@@ -616,8 +616,8 @@ impl Agent<Territory> for MonteCarloAgent {
         if obs.m >= 3 && config.prior_keep > 0 && options.len() > config.prior_keep {
             config.prune_by_prior(&root, values, &mut options);
         }
-        // Sequential halving on time: each round gets an equal slice, then the worse half
-        // of the options is dropped.
+        // Sequential halving on time: each round gets a slice (equal ones unless
+        // `first_share` shortens the first), then the worse half of the options is dropped.
         let finalists = config.finalists;
         let rounds = (options.len() as f64 / finalists as f64)
             .log2()
