@@ -169,9 +169,10 @@ pub fn jam_stats(n: u8, side: usize, d: u8, board: &Board) -> [f64; JAM_STATS] {
 }
 
 /// For N < 7 (and, with the jam term, `SEVEN_WEIGHTS`, N = 7), hand-tuned with 2-ply search
-/// at 5 s per game on seeds 1..24 with N forced to 5, 8 and 9. The tight set below plays worse here: without a time limit, N = 7 on seeds
-/// 6001..6032 (at most 3,000 moves) loses 4 games instead of 1, and its empty cells worth 2
-/// make N = 4..7 discard more and score 1.52-1.60 points per move instead of 1.85-1.91.
+/// at 5 s per game on seeds 1..24 with N forced to 5, 8 and 9. The tight set below plays
+/// worse here: without a time limit, N = 7 on seeds 6001..6032 (at most 3,000 moves) loses
+/// 4 games instead of 1, and its empty cells worth 2 make N = 4..7 discard more and score
+/// 1.52-1.60 points per move instead of 1.85-1.91.
 const WEIGHTS: Weights = Weights {
     uncovered: -200.0,
     covered_twice: 30.0,
