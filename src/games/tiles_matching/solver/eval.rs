@@ -51,7 +51,8 @@ pub fn work_units() -> u64 {
 type Combos = u128;
 
 /// The static evaluation's weights (see `WEIGHTS`, `TIGHT_WEIGHTS`, `SMALL_WEIGHTS`,
-/// `NINE_SMALL_WEIGHTS`, and `EIGHT_WEIGHTS` and `SEVEN_WEIGHTS`, the ones with the jam term).
+/// `NINE_SMALL_WEIGHTS`, and `EIGHT_WEIGHTS`, `EIGHT_SMALL_WEIGHTS` and `SEVEN_WEIGHTS`, the
+/// ones with the jam term).
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Weights {
     /// Per fraction of regular tiles that fit nowhere.
@@ -201,17 +202,29 @@ const TIGHT_WEIGHTS: Weights = Weights {
     ..WEIGHTS
 };
 
-/// For N = 8: `TIGHT_WEIGHTS` with the jam term. Before a death the board fills (mean fill
-/// 0.33-0.36 until about 100 moves before it, 0.46 / 0.50 / 0.57 in the last 100 / 50 / 25
-/// moves, N = 8, S = 8, D = 2), and fill predicts a death better than the counter does; a
-/// cost of 10 per squared cell placed beyond 35 % of the board, over its cells, kept N = 8,
-/// S = 8, D = 2 games alive longer on the work clock (5,000 ms, WORK_NS = 10): seeds
-/// 190501..190530 +1,371 ± 619 moves a game, 190531..190560 +946 ± 503
-/// (docs/solver-report.md, "Eighth session, branch tiles8").
+/// For N = 8 on sides 9 to 12 (side 8: `EIGHT_SMALL_WEIGHTS`): `TIGHT_WEIGHTS` with the jam
+/// term. Before a death the board fills (mean fill 0.33-0.36 until about 100 moves before
+/// it, 0.46 / 0.50 / 0.57 in the last 100 / 50 / 25 moves, N = 8, S = 8, D = 2), and fill
+/// predicts a death better than the counter does; a cost of 10 per squared cell placed
+/// beyond 35 % of the board, over its cells, kept N = 8, S = 8, D = 2 games alive longer on
+/// the work clock (5,000 ms, WORK_NS = 10): seeds 190501..190530 +1,371 ± 619 moves a game,
+/// 190531..190560 +946 ± 503 (docs/solver-report.md, "Eighth session, branch tiles8").
 const EIGHT_WEIGHTS: Weights = Weights {
     fill: -10.0,
     fill_knee: 0.35,
     ..TIGHT_WEIGHTS
+};
+
+/// For N = 8 on boards of side 8: `EIGHT_WEIGHTS` with tiles that fit twice worth half as
+/// much (15 per share instead of 30), as `NINE_SMALL_WEIGHTS`. N = 8, S = 8 is the N = 8
+/// group that dies (seeds 1..100: 3 of 32 full in the eighth and ninth sessions' clock
+/// runs); on the work clock (5,000 ms, WORK_NS = 10, D drawn) its games lived +533 ± 562
+/// moves longer on seeds 270101..270140 (full 4 -> 9 of 40) and +679 ± 532 on
+/// 270201..270260 (full 8 -> 10 of 60; pooled +621 ± 388, 59 longer / 39 shorter)
+/// (docs/solver-report.md, "Tenth session, branch tiles11").
+const EIGHT_SMALL_WEIGHTS: Weights = Weights {
+    covered_twice: 15.0,
+    ..EIGHT_WEIGHTS
 };
 
 /// For N = 7: `WEIGHTS` with N = 8's jam term (−10 per squared cell placed beyond 35 % of
@@ -328,6 +341,7 @@ impl Ctx {
                 9 if side == 9 => NINE_SMALL_WEIGHTS,
                 9.. if side <= 9 => SMALL_WEIGHTS,
                 9.. => TIGHT_WEIGHTS,
+                8 if side == 8 => EIGHT_SMALL_WEIGHTS,
                 8 => EIGHT_WEIGHTS,
                 7 => SEVEN_WEIGHTS,
                 _ => WEIGHTS,
@@ -1263,8 +1277,12 @@ mod tests {
                         8.. => TIGHT_WEIGHTS,
                         _ => WEIGHTS,
                     };
-                    // Tiles that fit twice are worth half as much for N = 9, S = 9 only.
-                    let twice = if n == 9 && side == 9 { 15.0 } else { 30.0 };
+                    // Tiles that fit twice are worth half as much for N = 9, S = 9 and
+                    // N = 8, S = 8 only.
+                    let twice = match (n, side) {
+                        (9, 9) | (8, 8) => 15.0,
+                        _ => 30.0,
+                    };
                     assert_eq!(w.covered_twice, twice, "N {n} S {side} D {d}");
                     let strip = |w: Weights| Weights {
                         fill: 0.0,
