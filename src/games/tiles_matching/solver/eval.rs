@@ -215,15 +215,16 @@ const EIGHT_WEIGHTS: Weights = Weights {
     ..TIGHT_WEIGHTS
 };
 
-/// For N = 8 on boards of side 8: `EIGHT_WEIGHTS` with tiles that fit twice worth half as
-/// much (15 per share instead of 30), as `NINE_SMALL_WEIGHTS`. N = 8, S = 8 is the N = 8
+/// For N = 8 on boards of side 8: `EIGHT_WEIGHTS` with tiles that fit twice worth a third
+/// as much (10 per share instead of 30; N = 9, S = 9 has 15). N = 8, S = 8 is the N = 8
 /// group that dies (seeds 1..100: 3 of 32 full in the eighth and ninth sessions' clock
-/// runs); on the work clock (5,000 ms, WORK_NS = 10, D drawn) its games lived +533 ± 562
-/// moves longer on seeds 270101..270140 (full 4 -> 9 of 40) and +679 ± 532 on
-/// 270201..270260 (full 8 -> 10 of 60; pooled +621 ± 388, 59 longer / 39 shorter)
-/// (docs/solver-report.md, "Tenth session, branch tiles11").
+/// runs); on the work clock (5,000 ms, WORK_NS = 10, D drawn) its games lived +679 ± 736
+/// moves longer on seeds 270101..270140 (full 4 -> 12 of 40) and +1,305 ± 407 on
+/// 270201..270260 (full 8 -> 14 of 60; pooled +1,055 ± 382, 60 longer / 33 shorter);
+/// 15 gained less (pooled +621 ± 388, full 12 -> 19 of 100), 20 nothing (-248 ± 595 on the
+/// first 40) (docs/solver-report.md, "Tenth session, branch tiles11").
 const EIGHT_SMALL_WEIGHTS: Weights = Weights {
-    covered_twice: 15.0,
+    covered_twice: 10.0,
     ..EIGHT_WEIGHTS
 };
 
@@ -1277,10 +1278,11 @@ mod tests {
                         8.. => TIGHT_WEIGHTS,
                         _ => WEIGHTS,
                     };
-                    // Tiles that fit twice are worth half as much for N = 9, S = 9 and
-                    // N = 8, S = 8 only.
+                    // Tiles that fit twice are worth less for N = 9, S = 9 and N = 8,
+                    // S = 8 only.
                     let twice = match (n, side) {
-                        (9, 9) | (8, 8) => 15.0,
+                        (9, 9) => 15.0,
+                        (8, 8) => 10.0,
                         _ => 30.0,
                     };
                     assert_eq!(w.covered_twice, twice, "N {n} S {side} D {d}");
