@@ -374,12 +374,29 @@ impl GroupSetting {
     }
 }
 
+/// What player 0 believes about the AIs. Only `Filter` is fair (the player, the CLI and wasm
+/// never set anything else); the other two are for measurement only
+/// (`examples/territory_oracle.rs`): what not knowing the AIs costs.
+#[derive(Clone, Debug, Default)]
+pub enum Belief {
+    /// The particle filter over each AI's parameters, updated from the observed moves.
+    #[default]
+    Filter,
+    /// The filter's prior particles, never updated.
+    PriorOnly,
+    /// Each AI's (wa, wb, wc, wd, eps) known exactly (read from the instance by a
+    /// measuring example; the AIs' random numbers stay unknown), never updated.
+    Known(Vec<[f64; 5]>),
+}
+
 /// A turn and its root options' cells with their mean rollout values at the first halving.
 pub type FirstRound = (usize, Vec<(u8, f64)>);
 
 #[derive(Default)]
 pub struct MonteCarloAgent {
     pub config: Config,
+    /// `Belief::Filter` in play; the others for measurement only (see `Belief`).
+    pub belief: Belief,
     learner: Option<Learner>,
     /// The beam search's plan of the last turn and the turn it was made on.
     plan: (usize, Vec<u8>),
@@ -446,28 +463,41 @@ struct Learner {
     /// Reported turns already taken into account.
     seen: usize,
     rng: FastRng,
+    /// The models are never updated (`Belief::PriorOnly` and `Belief::Known`).
+    frozen: bool,
 }
 
 impl Learner {
-    fn new(obs: &Observation, particles: usize) -> Self {
+    fn new(obs: &Observation, particles: usize, belief: &Belief) -> Self {
         let mut seed = obs.m as u64 * 31 + obs.u as u64;
         for &v in &obs.values {
             seed = seed.wrapping_mul(0x100_0000_01B3) ^ v as u64;
         }
         let mut rng = FastRng::new(seed);
-        let models = (1..obs.m)
-            .map(|_| AiModel::new(particles, &mut rng))
-            .collect();
+        let models = match belief {
+            Belief::Known(truth) => truth
+                .iter()
+                .map(|t| AiModel::certain([t[0], t[1], t[2], t[3]], t[4]))
+                .collect(),
+            _ => (1..obs.m)
+                .map(|_| AiModel::new(particles, &mut rng))
+                .collect(),
+        };
         Learner {
             models,
             values: Values::new(&obs.values),
             seen: 0,
             rng,
+            frozen: !matches!(belief, Belief::Filter),
         }
     }
 
     /// Feeds the filters every AI move reported since the last call.
     fn learn(&mut self, obs: &Observation, mh_steps: usize) {
+        if self.frozen {
+            self.seen = obs.turn();
+            return;
+        }
         let mut list = Vec::with_capacity(CELLS);
         for t in self.seen..obs.turn() {
             let before = obs.board_before(t);
@@ -516,7 +546,7 @@ impl Agent<Territory> for MonteCarloAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
         let config = &self.config.for_game(obs.m, obs.u);
         if self.learner.as_ref().is_none_or(|l| l.seen > obs.turn()) {
-            self.learner = Some(Learner::new(obs, config.particles));
+            self.learner = Some(Learner::new(obs, config.particles, &self.belief));
         }
         let learner = self.learner.as_mut().expect("set above");
         let learn_start = budget.elapsed_ms();

@@ -82,6 +82,20 @@ impl MoveSummary {
         }
     }
 
+    /// The kind of cell the greedy move takes under `w` (the lowest kind on a tie of kinds),
+    /// `None` when there is no candidate.
+    pub fn greedy_kind(&self, w: &[f64; 4]) -> Option<usize> {
+        let weights = [w[0], w[1], 0.0, w[2], w[3]];
+        (0..KINDS)
+            .filter(|&k| self.best_count[k] > 0)
+            .map(|k| (k, self.best_value[k] as f64 * weights[k]))
+            .fold(None, |best: Option<(usize, f64)>, (k, a)| match best {
+                Some((_, b)) if b >= a => best,
+                _ => Some((k, a)),
+            })
+            .map(|(k, _)| k)
+    }
+
     /// P(this move | weights, eps), with the judge's relative 1e-9 tie tolerance.
     #[inline]
     pub fn likelihood(&self, w: &[f64; 4], eps: f64) -> f64 {
@@ -148,6 +162,36 @@ impl AiModel {
         };
         model.normalise();
         model
+    }
+
+    /// A belief that is certain of (w, eps): one particle (for measurement only: the
+    /// oracle arm of `examples/territory_oracle.rs` puts it at an AI's true parameters).
+    pub fn certain(w: [f64; 4], eps: f64) -> Self {
+        let mut model = AiModel {
+            particles: vec![Particle {
+                w,
+                eps,
+                log_lik: 0.0,
+                log_weight: 0.0,
+            }],
+            history: Vec::new(),
+            cumulative: Vec::new(),
+        };
+        model.normalise();
+        model
+    }
+
+    /// The particles with their normalised weights.
+    pub fn weighted(&self) -> impl Iterator<Item = (f64, &Particle)> {
+        let mut previous = 0.0;
+        self.cumulative
+            .iter()
+            .zip(&self.particles)
+            .map(move |(&c, p)| {
+                let weight = c - previous;
+                previous = c;
+                (weight, p)
+            })
     }
 
     pub fn observations(&self) -> usize {
