@@ -20,7 +20,8 @@
 //! what not knowing the AIs costs; never a fair player, and never reachable from the CLI).
 //! PREDICT=1 replays each game of the first setting through a fresh filter (the player's
 //! particles and Metropolis steps) and prints, by turn, how well it predicts the AIs'
-//! moves against the truth and the prior (log-likelihood of the move, greedy kind agreed).
+//! moves against the truth and the prior (log-likelihood of the move, greedy kind agreed);
+//! PREDICT=P:S adds a second filter of P particles and S Metropolis steps on the same moves.
 //! TSV=prefix writes prefix-K.tsv (seed, M, U, score) per setting.
 //! TRACE=1 prints every 5 turns of each game S0, SA, the first AI's legal targets, the
 //! empty cells next to player 0's and to the first AI's cells, and the first AI's random
@@ -63,25 +64,35 @@ fn belief(knowing: Knowing, inst: &Instance) -> Belief {
 /// Turn buckets of the prediction table.
 const BUCKETS: [usize; 7] = [0, 5, 10, 20, 40, 70, TURNS];
 
-/// Per bucket: moves, then for filter / oracle / prior the summed log-likelihood of the
-/// observed move, and the (weighted) share of particles whose greedy kind is the truth's.
+/// Per bucket: moves, then for filter / oracle / prior / second filter the summed
+/// log-likelihood of the observed move, and the (weighted) share of particles whose greedy
+/// kind is the truth's.
 #[derive(Clone, Copy, Default)]
 struct Predict {
     moves: f64,
-    log_lik: [f64; 3],
-    kind: [f64; 3],
+    log_lik: [f64; 4],
+    kind: [f64; 4],
 }
 
 /// Replays a finished game's AI moves through a fresh filter (as the player's Learner
 /// does) and adds, before each move is observed, how well the filter, the truth and the
 /// prior predict it.
-fn predict(inst: &Instance, state: &State, config: &Config, table: &mut [Predict]) {
+fn predict(
+    inst: &Instance,
+    state: &State,
+    config: &Config,
+    second: (usize, usize),
+    table: &mut [Predict],
+) {
     let obs = Territory::observe(inst, state);
     let mut rng = FastRng::new(inst.m as u64 * 7919 + inst.u as u64);
     let mut models: Vec<AiModel> = (1..inst.m)
         .map(|_| AiModel::new(config.particles, &mut rng))
         .collect();
     let prior = models.clone();
+    let mut seconds: Vec<AiModel> = (1..inst.m)
+        .map(|_| AiModel::new(second.0, &mut rng))
+        .collect();
     let mut list = Vec::new();
     for t in 0..TURNS {
         let bucket = BUCKETS.iter().rposition(|&b| b <= t).unwrap();
@@ -101,7 +112,12 @@ fn predict(inst: &Instance, state: &State, config: &Config, table: &mut [Predict
             let true_kind = s.greedy_kind(&truth);
             let row = &mut table[bucket];
             row.moves += 1.0;
-            for (j, model) in [&models[p - 1], &models[p - 1], &prior[p - 1]]
+            for (j, model) in [
+                &models[p - 1],
+                &models[p - 1],
+                &prior[p - 1],
+                &seconds[p - 1],
+            ]
                 .into_iter()
                 .enumerate()
             {
@@ -119,6 +135,7 @@ fn predict(inst: &Instance, state: &State, config: &Config, table: &mut [Predict
                 row.kind[j] += agree;
             }
             models[p - 1].observe(s, config.mh_steps, &mut rng);
+            seconds[p - 1].observe(s, second.1, &mut rng);
         }
     }
 }
@@ -212,8 +229,12 @@ fn main() {
             predicted[k].0 += agent.stats.predicted_right;
             predicted[k].1 += agent.stats.predicted;
             let score = Territory::score(&inst, &state);
-            if k == 0 && std::env::var("PREDICT").is_ok() {
-                predict(&inst, &state, config, &mut table);
+            if k == 0 {
+                if let Ok(v) = std::env::var("PREDICT") {
+                    let (a, b) = v.split_once(':').unwrap_or(("256", "2"));
+                    let second = (a.parse().unwrap(), b.parse().unwrap());
+                    predict(&inst, &state, config, second, &mut table);
+                }
             }
             if std::env::var("TRACE").is_ok() {
                 // Per 5 turns: S0, SA, the AI's legal targets, the empty cells next to each
@@ -280,21 +301,23 @@ fn main() {
     );
     if std::env::var("PREDICT").is_ok() {
         println!(
-            "turns\tAI moves\tlog-lik filter\toracle\tprior\tgreedy kind filter\toracle\tprior"
+            "turns\tAI moves\tlog-lik filter\toracle\tprior\tsecond filter\tgreedy kind filter\toracle\tprior\tsecond filter"
         );
         for (b, row) in table.iter().enumerate() {
             let n = row.moves.max(1.0);
             println!(
-                "{}..{}\t{}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}",
+                "{}..{}\t{}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}",
                 BUCKETS[b],
                 BUCKETS[b + 1] - 1,
                 row.moves,
                 row.log_lik[0] / n,
                 row.log_lik[1] / n,
                 row.log_lik[2] / n,
+                row.log_lik[3] / n,
                 row.kind[0] / n,
                 row.kind[1] / n,
-                row.kind[2] / n
+                row.kind[2] / n,
+                row.kind[3] / n
             );
         }
     }

@@ -76,6 +76,10 @@ pub struct Config {
     /// The first halving round's length relative to each later round's (1: all rounds
     /// equal; 0.5: the first round gets half a later round's slice of the turn).
     pub first_share: f64,
+    /// Player 0's continuations per draw of the AIs (M >= 3): each option's rollout value
+    /// is the best of this many rollouts that share the AIs' parameters and random numbers
+    /// but differ in player 0's jitter and random moves (1: one rollout, today's play).
+    pub own_draws: usize,
     /// Games with at most this many players (AIs included) are played by the beam search of
     /// `duel` instead of rollouts (0: never).
     pub duel_players: usize,
@@ -131,6 +135,7 @@ impl Default for Config {
             learnt_weights: None,
             prior_keep: 0,
             first_share: 1.0,
+            own_draws: 1,
             duel_players: 2,
             duel_min_u: 2,
             duel: DuelConfig::default(),
@@ -187,6 +192,7 @@ impl Config {
                     Knob::Learnt => config.learnt = rule.value,
                     Knob::PriorKeep => config.prior_keep = rule.value as usize,
                     Knob::FirstShare => config.first_share = rule.value,
+                    Knob::OwnDraws => config.own_draws = rule.value as usize,
                     Knob::DuelDepth => config.duel.depth = rule.value as usize,
                     Knob::DuelOpeningTurns => config.duel_opening_turns = rule.value as usize,
                     Knob::DuelOpening => config.duel_opening = rule.value,
@@ -310,6 +316,8 @@ pub enum Knob {
     PriorKeep,
     /// `first_share` (the first halving round's length relative to the others').
     FirstShare,
+    /// `own_draws` (player 0's continuations per draw of the AIs, M >= 3 only).
+    OwnDraws,
 }
 
 /// A setting for the games with M in `m.0..=m.1` and U in `u.0..=u.1`.
@@ -325,7 +333,7 @@ impl GroupSetting {
     /// Reads a rule's name: the knob (`policy0`..`policy6`, `policy_eps`, `defend`,
     /// `policy_jitter`, `horizon`, `max_iterations`, `extrapolate`, `leaf_value`,
     /// `duel_depth`, `duel_opening_turns`, `duel_opening`, `learnt`, `prior_keep`,
-    /// `first_share`), then
+    /// `first_share`, `own_draws`), then
     /// optionally `@mA-B` or `@mA` and `@uA-B` or `@uA` (all M or U when left out).
     pub fn parse(name: &str, value: f64) -> Option<GroupSetting> {
         let mut parts = name.split('@');
@@ -340,6 +348,7 @@ impl GroupSetting {
             "learnt" => Knob::Learnt,
             "prior_keep" => Knob::PriorKeep,
             "first_share" => Knob::FirstShare,
+            "own_draws" => Knob::OwnDraws,
             "duel_depth" => Knob::DuelDepth,
             "duel_opening_turns" => Knob::DuelOpeningTurns,
             "duel_opening" => Knob::DuelOpening,
@@ -376,7 +385,7 @@ impl GroupSetting {
 
 /// What player 0 believes about the AIs. Only `Filter` is fair (the player, the CLI and wasm
 /// never set anything else); the other two are for measurement only
-/// (`examples/territory_oracle.rs`): what not knowing the AIs costs.
+/// (`examples/territory_tune.rs`, `belief=`): what not knowing the AIs costs.
 #[derive(Clone, Debug, Default)]
 pub enum Belief {
     /// The particle filter over each AI's parameters, updated from the observed moves.
@@ -542,6 +551,75 @@ fn rollout_value(root: &Sim, sim: &Sim, extrapolate: f64) -> f64 {
     (1.0 + projected(0) / sa).log2()
 }
 
+/// The most continuations per AI draw (`Config::own_draws`).
+const MAX_DRAWS: usize = 8;
+
+/// One turn's rollouts: the root, the AIs' first targets and sampled parameters of an
+/// iteration, and the settings.
+struct Rollout<'a> {
+    root: &'a Sim,
+    first: &'a [u8; MAX_PLAYERS],
+    ais: &'a [SampledAi; MAX_PLAYERS],
+    horizon: usize,
+    leaf_value: f64,
+    config: &'a Config,
+    values: &'a Values,
+}
+
+impl Rollout<'_> {
+    /// The value of player 0 moving to `option` then playing `policy` to the horizon. The
+    /// AIs draw from `rng`; player 0 from `own` if given, else from `rng` too.
+    fn value(
+        &self,
+        option: u8,
+        policy: &[f64; 7],
+        rng: &mut FastRng,
+        mut own: Option<&mut FastRng>,
+    ) -> f64 {
+        let (config, values, m) = (self.config, self.values, self.root.m);
+        let mut sim = self.root.clone();
+        let mut targets = *self.first;
+        targets[0] = option;
+        sim.step(&targets, values);
+        for t in 1..self.horizon {
+            let mut threatened: Bits = 0;
+            if config.defend > 0.0 {
+                for p in 1..m {
+                    let ai = &self.ais[p];
+                    let (target, greedy) =
+                        sim.ai_move_and_greedy(p, &ai.weights, ai.eps, values, rng);
+                    targets[p] = target;
+                    threatened |= bit(values.rank[greedy as usize] as usize);
+                }
+                threatened &= sim.ranked[0];
+            } else {
+                for p in 1..m {
+                    let ai = &self.ais[p];
+                    targets[p] = sim.ai_move(p, &ai.weights, ai.eps, values, rng);
+                }
+            }
+            let r0 = match own.as_deref_mut() {
+                Some(r) => r,
+                None => &mut *rng,
+            };
+            targets[0] = config.choose(policy, &sim, values, threatened, r0);
+            if t + 1 == self.horizon && self.leaf_value == 0.0 {
+                // The last turn: the value reads only the scores (and the turn), which
+                // `peek` gives without the levels and regions.
+                sim.scores = sim.peek(&targets, values).scores;
+                sim.turn += 1;
+            } else {
+                sim.step(&targets, values);
+            }
+        }
+        let mut value = rollout_value(self.root, &sim, config.extrapolate);
+        if self.leaf_value > 0.0 {
+            value += self.leaf_value * (value::predict(&sim, values) - value);
+        }
+        value
+    }
+}
+
 impl Agent<Territory> for MonteCarloAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
         let config = &self.config.for_game(obs.m, obs.u);
@@ -679,10 +757,19 @@ impl Agent<Territory> for MonteCarloAgent {
                     eps: particle.eps,
                 };
             }
-            let mut policy = config.policy;
-            if config.policy_jitter > 0.0 {
-                for w in &mut policy {
-                    *w *= (config.policy_jitter * rng.normal()).exp();
+            // Player 0's rollout weights, jittered per continuation (one set unless
+            // `own_draws` > 1, M >= 3).
+            let draws = if m >= 3 {
+                config.own_draws.clamp(1, MAX_DRAWS)
+            } else {
+                1
+            };
+            let mut policies = [config.policy; MAX_DRAWS];
+            for policy in &mut policies[..draws] {
+                if config.policy_jitter > 0.0 {
+                    for w in policy.iter_mut() {
+                        *w *= (config.policy_jitter * rng.normal()).exp();
+                    }
                 }
             }
             let seed = rng.next_u64();
@@ -693,47 +780,35 @@ impl Agent<Territory> for MonteCarloAgent {
             for p in 1..m {
                 first[p] = root.ai_move(p, &ais[p].weights, ais[p].eps, values, &mut first_rng);
             }
+            let rollout = Rollout {
+                root: &root,
+                first: &first,
+                ais: &ais,
+                horizon,
+                leaf_value,
+                config,
+                values,
+            };
             for &i in &active {
-                let mut sim = root.clone();
-                let mut targets = first;
-                targets[0] = options[i];
-                sim.step(&targets, values);
-                let mut rng = FastRng::new(seed ^ 0x5DEE_CE66_D1CE_4E5B);
-                for t in 1..horizon {
-                    let mut threatened: Bits = 0;
-                    if config.defend > 0.0 {
-                        for p in 1..m {
-                            let ai = &ais[p];
-                            let (target, greedy) =
-                                sim.ai_move_and_greedy(p, &ai.weights, ai.eps, values, &mut rng);
-                            targets[p] = target;
-                            threatened |= bit(values.rank[greedy as usize] as usize);
-                        }
-                        threatened &= sim.ranked[0];
-                    } else {
-                        for p in 1..m {
-                            let ai = &ais[p];
-                            targets[p] = sim.ai_move(p, &ai.weights, ai.eps, values, &mut rng);
-                        }
+                let value = if draws == 1 {
+                    let mut rng = FastRng::new(seed ^ 0x5DEE_CE66_D1CE_4E5B);
+                    rollout.value(options[i], &policies[0], &mut rng, None)
+                } else {
+                    // The same AI draws for every continuation; player 0's own stream each.
+                    let mut best = f64::NEG_INFINITY;
+                    for (k, policy) in policies[..draws].iter().enumerate() {
+                        let mut rng = FastRng::new(seed ^ 0x5DEE_CE66_D1CE_4E5B);
+                        let mut own = FastRng::new(
+                            seed ^ 0x2545_F491_4F6C_DD1D ^ (k as u64).wrapping_mul(0x9E37_79B9),
+                        );
+                        best = best.max(rollout.value(options[i], policy, &mut rng, Some(&mut own)));
                     }
-                    targets[0] = config.choose(&policy, &sim, values, threatened, &mut rng);
-                    if t + 1 == horizon && leaf_value == 0.0 {
-                        // The last turn: the value reads only the scores (and the turn),
-                        // which `peek` gives without the levels and regions.
-                        sim.scores = sim.peek(&targets, values).scores;
-                        sim.turn += 1;
-                    } else {
-                        sim.step(&targets, values);
-                    }
-                }
-                let mut value = rollout_value(&root, &sim, config.extrapolate);
-                if leaf_value > 0.0 {
-                    value += leaf_value * (value::predict(&sim, values) - value);
-                }
+                    best
+                };
                 totals[i] += value;
             }
-            self.stats.rollouts += active.len() as u64;
-            self.stats.steps += (active.len() * horizon) as u64;
+            self.stats.rollouts += (active.len() * draws) as u64;
+            self.stats.steps += (active.len() * horizon * draws) as u64;
             runs += 1;
             // Round k of R ends at (k - 1 + s) / (R - 1 + s) of the turn, s = `first_share`
             // (k / R when s = 1).
@@ -1179,5 +1254,44 @@ mod tests {
             assert_eq!(learner.models.len(), inst.m - 1);
             assert_eq!(learner.models[0].observations(), TURNS - 1);
         }
+    }
+
+    #[test]
+    fn a_measuring_belief_is_the_truth_or_the_prior_and_is_never_updated() {
+        let inst = Territory::generate(6, &Params::new());
+        let truth: Vec<[f64; 5]> = inst
+            .ai
+            .iter()
+            .map(|a| [a.wa, a.wb, a.wc, a.wd, a.eps])
+            .collect();
+        let config = Config {
+            max_iterations: 2,
+            ..Config::default()
+        };
+        let mut seen = Vec::new();
+        for belief in [Belief::Filter, Belief::PriorOnly, Belief::Known(truth.clone())] {
+            let mut agent = MonteCarloAgent::with_config(config.clone());
+            agent.belief = belief.clone();
+            let (actions, _) = play::<Territory>(&inst, &mut agent, &mut Budget::new(1e9)).unwrap();
+            assert_eq!(actions.len(), TURNS);
+            let learner = agent.learner.as_ref().unwrap();
+            assert_eq!(learner.models.len(), inst.m - 1);
+            for (model, t) in learner.models.iter().zip(&truth) {
+                match belief {
+                    Belief::Filter => assert_eq!(model.observations(), TURNS - 1),
+                    Belief::PriorOnly => {
+                        assert_eq!(model.observations(), 0);
+                        assert_eq!(model.particles.len(), config.particles);
+                    }
+                    Belief::Known(_) => {
+                        assert_eq!(model.observations(), 0);
+                        assert_eq!(&model.mean(), t);
+                    }
+                }
+            }
+            seen.push(actions);
+        }
+        // The three beliefs play differently.
+        assert!(seen[0] != seen[1] && seen[0] != seen[2] && seen[1] != seen[2]);
     }
 }

@@ -337,6 +337,8 @@ mod tests {
         // Own: 900 beats 600 for the empty ones: greedy takes the own cell.
         let own = MoveSummary::new(&values, &board, 3, 1, &candidates, 0);
         assert!((own.likelihood(&w, 0.2) - (0.05 + 0.8)).abs() < 1e-12);
+        assert_eq!(own.greedy_kind(&w), Some(1));
+        assert_eq!(own.greedy_kind(&[0.9, 0.5, 0.5, 0.5]), Some(0));
         // An empty 1200 cell: only a random move could have chosen it under w ...
         let empty = MoveSummary::new(&values, &board, 3, 1, &candidates, 10);
         assert!((empty.likelihood(&w, 0.2) - 0.05).abs() < 1e-12);
@@ -346,6 +348,18 @@ mod tests {
         // The 900 cell is never the greedy choice.
         let low = MoveSummary::new(&values, &board, 3, 1, &candidates, 1);
         assert!((low.likelihood(&w, 0.2) - 0.05).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_certain_belief_has_one_particle_of_weight_one() {
+        let model = AiModel::certain([0.4, 0.5, 0.6, 0.7], 0.3);
+        assert_eq!(model.mean(), [0.4, 0.5, 0.6, 0.7, 0.3]);
+        let weights: Vec<f64> = model.weighted().map(|(w, _)| w).collect();
+        assert_eq!(weights, vec![1.0]);
+        let mut rng = FastRng::new(1);
+        let prior = AiModel::new(8, &mut rng);
+        let total: f64 = prior.weighted().map(|(w, _)| w).sum();
+        assert!((total - 1.0).abs() < 1e-12);
     }
 
     #[test]
