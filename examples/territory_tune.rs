@@ -118,8 +118,8 @@ fn predict(
                 &prior[p - 1],
                 &seconds[p - 1],
             ]
-                .into_iter()
-                .enumerate()
+            .into_iter()
+            .enumerate()
             {
                 if j == 1 {
                     row.log_lik[1] += s.likelihood(&truth, a.eps).ln();

@@ -80,6 +80,9 @@ pub struct Config {
     /// is the best of this many rollouts that share the AIs' parameters and random numbers
     /// but differ in player 0's jitter and random moves (1: one rollout, today's play).
     pub own_draws: usize,
+    /// The rollouts' AIs play the posterior mean of their parameters instead of a particle
+    /// drawn per iteration (M >= 3).
+    pub ai_mean: bool,
     /// Games with at most this many players (AIs included) are played by the beam search of
     /// `duel` instead of rollouts (0: never).
     pub duel_players: usize,
@@ -136,6 +139,7 @@ impl Default for Config {
             prior_keep: 0,
             first_share: 1.0,
             own_draws: 1,
+            ai_mean: false,
             duel_players: 2,
             duel_min_u: 2,
             duel: DuelConfig::default(),
@@ -158,6 +162,7 @@ impl Config {
             "learnt" => self.learnt = value,
             "prior_keep" => self.prior_keep = value as usize,
             "first_share" => self.first_share = value,
+            "ai_mean" => self.ai_mean = value != 0.0,
             "own_weight" => self.set("policy1@m3-8", value),
             "duel_players" => self.duel_players = value as usize,
             "duel_min_u" => self.duel_min_u = value as u8,
@@ -750,11 +755,16 @@ impl Agent<Territory> for MonteCarloAgent {
         while progress(runs, budget) < 1.0 {
             let rng = &mut learner.rng;
             for (ai, model) in ais[1..m].iter_mut().zip(&learner.models) {
-                let particle = model.sample(rng);
-                let w = particle.w;
+                let (w, eps) = if config.ai_mean && m >= 3 {
+                    let mean = model.mean();
+                    ([mean[0], mean[1], mean[2], mean[3]], mean[4])
+                } else {
+                    let particle = model.sample(rng);
+                    (particle.w, particle.eps)
+                };
                 *ai = SampledAi {
                     weights: [w[0], w[1], 0.0, w[2], w[3]],
-                    eps: particle.eps,
+                    eps,
                 };
             }
             // Player 0's rollout weights, jittered per continuation (one set unless
@@ -801,7 +811,8 @@ impl Agent<Territory> for MonteCarloAgent {
                         let mut own = FastRng::new(
                             seed ^ 0x2545_F491_4F6C_DD1D ^ (k as u64).wrapping_mul(0x9E37_79B9),
                         );
-                        best = best.max(rollout.value(options[i], policy, &mut rng, Some(&mut own)));
+                        best =
+                            best.max(rollout.value(options[i], policy, &mut rng, Some(&mut own)));
                     }
                     best
                 };
@@ -1098,6 +1109,31 @@ mod tests {
     }
 
     #[test]
+    fn own_draws_and_ai_mean_change_the_play_with_3_players_or_more_only() {
+        let moves = |m: i64, u: i64, own_draws: usize, ai_mean: bool| {
+            let config = Config {
+                max_iterations: 20,
+                own_draws,
+                ai_mean,
+                ..Config::default()
+            };
+            fixed_work_game(7, (m, u), config, false).0
+        };
+        let base = moves(4, 3, 1, false);
+        assert_ne!(base, moves(4, 3, 2, false));
+        assert_ne!(base, moves(4, 3, 1, true));
+        // M = 2 (U = 1 plays rollouts, not the beam) never reads them.
+        let duel = moves(2, 1, 1, false);
+        assert_eq!(duel, moves(2, 1, 2, false));
+        assert_eq!(duel, moves(2, 1, 1, true));
+        // own_draws is a group rule too.
+        let mut config = Config::default();
+        config.set("own_draws@m5-8", 3.0);
+        assert_eq!(config.for_game(5, 1).own_draws, 3);
+        assert_eq!(config.for_game(4, 1).own_draws, 1);
+    }
+
+    #[test]
     fn the_prior_keeps_the_options_of_highest_logit_in_cell_order() {
         let mut params = Params::new();
         params.insert("M".into(), 5);
@@ -1269,7 +1305,11 @@ mod tests {
             ..Config::default()
         };
         let mut seen = Vec::new();
-        for belief in [Belief::Filter, Belief::PriorOnly, Belief::Known(truth.clone())] {
+        for belief in [
+            Belief::Filter,
+            Belief::PriorOnly,
+            Belief::Known(truth.clone()),
+        ] {
             let mut agent = MonteCarloAgent::with_config(config.clone());
             agent.belief = belief.clone();
             let (actions, _) = play::<Territory>(&inst, &mut agent, &mut Budget::new(1e9)).unwrap();
