@@ -72,6 +72,9 @@ struct Predict {
     moves: f64,
     log_lik: [f64; 4],
     kind: [f64; 4],
+    /// The player's filter's posterior mean's and most likely particle's greedy kind is
+    /// the truth's.
+    point: [f64; 2],
 }
 
 /// Replays a finished game's AI moves through a fresh filter (as the player's Learner
@@ -134,6 +137,12 @@ fn predict(
                 row.log_lik[j] += lik.ln();
                 row.kind[j] += agree;
             }
+            let mean = models[p - 1].mean();
+            let most = models[p - 1].most_likely().w;
+            row.point[0] += f64::from(u8::from(
+                s.greedy_kind(&[mean[0], mean[1], mean[2], mean[3]]) == true_kind,
+            ));
+            row.point[1] += f64::from(u8::from(s.greedy_kind(&most) == true_kind));
             models[p - 1].observe(s, config.mh_steps, &mut rng);
             seconds[p - 1].observe(s, second.1, &mut rng);
         }
@@ -301,12 +310,12 @@ fn main() {
     );
     if std::env::var("PREDICT").is_ok() {
         println!(
-            "turns\tAI moves\tlog-lik filter\toracle\tprior\tsecond filter\tgreedy kind filter\toracle\tprior\tsecond filter"
+            "turns\tAI moves\tlog-lik filter\toracle\tprior\tsecond filter\tgreedy kind filter\toracle\tprior\tsecond filter\tmean's\tmost likely's"
         );
         for (b, row) in table.iter().enumerate() {
             let n = row.moves.max(1.0);
             println!(
-                "{}..{}\t{}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}",
+                "{}..{}\t{}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}",
                 BUCKETS[b],
                 BUCKETS[b + 1] - 1,
                 row.moves,
@@ -317,7 +326,9 @@ fn main() {
                 row.kind[0] / n,
                 row.kind[1] / n,
                 row.kind[2] / n,
-                row.kind[3] / n
+                row.kind[3] / n,
+                row.point[0] / n,
+                row.point[1] / n
             );
         }
     }

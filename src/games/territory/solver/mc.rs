@@ -83,6 +83,9 @@ pub struct Config {
     /// The rollouts' AIs play the posterior mean of their parameters instead of a particle
     /// drawn per iteration (M >= 3).
     pub ai_mean: bool,
+    /// The beam's AIs play the filter's most likely particle's weights instead of the
+    /// posterior mean (M = 2 with the beam).
+    pub beam_most_likely: bool,
     /// Games with at most this many players (AIs included) are played by the beam search of
     /// `duel` instead of rollouts (0: never).
     pub duel_players: usize,
@@ -140,6 +143,7 @@ impl Default for Config {
             first_share: 1.0,
             own_draws: 1,
             ai_mean: false,
+            beam_most_likely: false,
             duel_players: 2,
             duel_min_u: 2,
             duel: DuelConfig::default(),
@@ -163,6 +167,7 @@ impl Config {
             "prior_keep" => self.prior_keep = value as usize,
             "first_share" => self.first_share = value,
             "ai_mean" => self.ai_mean = value != 0.0,
+            "beam_most_likely" => self.beam_most_likely = value != 0.0,
             "own_weight" => self.set("policy1@m3-8", value),
             "duel_players" => self.duel_players = value as usize,
             "duel_min_u" => self.duel_min_u = value as u8,
@@ -671,7 +676,12 @@ impl Agent<Territory> for MonteCarloAgent {
                 .models
                 .iter()
                 .map(|model| {
-                    let w = model.mean();
+                    let w = if config.beam_most_likely {
+                        model.most_likely().w
+                    } else {
+                        let mean = model.mean();
+                        [mean[0], mean[1], mean[2], mean[3]]
+                    };
                     [w[0], w[1], 0.0, w[2], w[3]]
                 })
                 .collect();
@@ -1131,6 +1141,22 @@ mod tests {
         config.set("own_draws@m5-8", 3.0);
         assert_eq!(config.for_game(5, 1).own_draws, 3);
         assert_eq!(config.for_game(4, 1).own_draws, 1);
+    }
+
+    #[test]
+    fn the_beam_s_most_likely_particle_changes_the_beam_s_play_only() {
+        let moves = |m: i64, u: i64, beam_most_likely: bool| {
+            let mut config = Config {
+                max_iterations: 20,
+                beam_most_likely,
+                ..Config::default()
+            };
+            config.duel.max_width = 4;
+            fixed_work_game(3, (m, u), config, false).0
+        };
+        assert_ne!(moves(2, 3, false), moves(2, 3, true));
+        assert_eq!(moves(4, 3, false), moves(4, 3, true));
+        assert_eq!(moves(2, 1, false), moves(2, 1, true));
     }
 
     #[test]

@@ -194,6 +194,14 @@ impl AiModel {
             })
     }
 
+    /// The particle of highest likelihood of the whole history (the first on a tie).
+    pub fn most_likely(&self) -> &Particle {
+        self.particles
+            .iter()
+            .reduce(|best, p| if p.log_lik > best.log_lik { p } else { best })
+            .expect("at least one particle")
+    }
+
     pub fn observations(&self) -> usize {
         self.history.len()
     }
@@ -354,12 +362,30 @@ mod tests {
     fn a_certain_belief_has_one_particle_of_weight_one() {
         let model = AiModel::certain([0.4, 0.5, 0.6, 0.7], 0.3);
         assert_eq!(model.mean(), [0.4, 0.5, 0.6, 0.7, 0.3]);
+        assert_eq!(model.most_likely().w, [0.4, 0.5, 0.6, 0.7]);
         let weights: Vec<f64> = model.weighted().map(|(w, _)| w).collect();
         assert_eq!(weights, vec![1.0]);
         let mut rng = FastRng::new(1);
         let prior = AiModel::new(8, &mut rng);
         let total: f64 = prior.weighted().map(|(w, _)| w).sum();
         assert!((total - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_most_likely_particle_has_the_highest_likelihood() {
+        let mut values = [1000u32; CELLS];
+        values[10] = 1200;
+        let board = Board::start(&[99, 0]);
+        // The empty 1200 cell over the own 1000 cell: greedy only when wa * 1200 >= wb * 1000.
+        let s = MoveSummary::new(&values, &board, 3, 1, &[0, 10], 10);
+        let mut rng = FastRng::new(3);
+        let mut model = AiModel::new(64, &mut rng);
+        for _ in 0..3 {
+            model.observe(s, 0, &mut rng);
+        }
+        let best = model.most_likely();
+        assert!(model.particles.iter().all(|p| p.log_lik <= best.log_lik));
+        assert!(best.w[0] * 1200.0 >= best.w[1] * 1000.0);
     }
 
     #[test]
