@@ -76,16 +76,6 @@ pub struct Config {
     /// The first halving round's length relative to each later round's (1: all rounds
     /// equal; 0.5: the first round gets half a later round's slice of the turn).
     pub first_share: f64,
-    /// Player 0's continuations per draw of the AIs (M >= 3): each option's rollout value
-    /// is the best of this many rollouts that share the AIs' parameters and random numbers
-    /// but differ in player 0's jitter and random moves (1: one rollout, today's play).
-    pub own_draws: usize,
-    /// The rollouts' AIs play the posterior mean of their parameters instead of a particle
-    /// drawn per iteration (M >= 3).
-    pub ai_mean: bool,
-    /// The beam's AIs play the filter's most likely particle's weights instead of the
-    /// posterior mean (M = 2 with the beam).
-    pub beam_most_likely: bool,
     /// Games with at most this many players (AIs included) are played by the beam search of
     /// `duel` instead of rollouts (0: never).
     pub duel_players: usize,
@@ -141,9 +131,6 @@ impl Default for Config {
             learnt_weights: None,
             prior_keep: 0,
             first_share: 1.0,
-            own_draws: 1,
-            ai_mean: false,
-            beam_most_likely: false,
             duel_players: 2,
             duel_min_u: 2,
             duel: DuelConfig::default(),
@@ -166,8 +153,6 @@ impl Config {
             "learnt" => self.learnt = value,
             "prior_keep" => self.prior_keep = value as usize,
             "first_share" => self.first_share = value,
-            "ai_mean" => self.ai_mean = value != 0.0,
-            "beam_most_likely" => self.beam_most_likely = value != 0.0,
             "own_weight" => self.set("policy1@m3-8", value),
             "duel_players" => self.duel_players = value as usize,
             "duel_min_u" => self.duel_min_u = value as u8,
@@ -202,7 +187,6 @@ impl Config {
                     Knob::Learnt => config.learnt = rule.value,
                     Knob::PriorKeep => config.prior_keep = rule.value as usize,
                     Knob::FirstShare => config.first_share = rule.value,
-                    Knob::OwnDraws => config.own_draws = rule.value as usize,
                     Knob::DuelDepth => config.duel.depth = rule.value as usize,
                     Knob::DuelOpeningTurns => config.duel_opening_turns = rule.value as usize,
                     Knob::DuelOpening => config.duel_opening = rule.value,
@@ -326,8 +310,6 @@ pub enum Knob {
     PriorKeep,
     /// `first_share` (the first halving round's length relative to the others').
     FirstShare,
-    /// `own_draws` (player 0's continuations per draw of the AIs, M >= 3 only).
-    OwnDraws,
 }
 
 /// A setting for the games with M in `m.0..=m.1` and U in `u.0..=u.1`.
@@ -343,7 +325,7 @@ impl GroupSetting {
     /// Reads a rule's name: the knob (`policy0`..`policy6`, `policy_eps`, `defend`,
     /// `policy_jitter`, `horizon`, `max_iterations`, `extrapolate`, `leaf_value`,
     /// `duel_depth`, `duel_opening_turns`, `duel_opening`, `learnt`, `prior_keep`,
-    /// `first_share`, `own_draws`), then
+    /// `first_share`), then
     /// optionally `@mA-B` or `@mA` and `@uA-B` or `@uA` (all M or U when left out).
     pub fn parse(name: &str, value: f64) -> Option<GroupSetting> {
         let mut parts = name.split('@');
@@ -358,7 +340,6 @@ impl GroupSetting {
             "learnt" => Knob::Learnt,
             "prior_keep" => Knob::PriorKeep,
             "first_share" => Knob::FirstShare,
-            "own_draws" => Knob::OwnDraws,
             "duel_depth" => Knob::DuelDepth,
             "duel_opening_turns" => Knob::DuelOpeningTurns,
             "duel_opening" => Knob::DuelOpening,
@@ -561,75 +542,6 @@ fn rollout_value(root: &Sim, sim: &Sim, extrapolate: f64) -> f64 {
     (1.0 + projected(0) / sa).log2()
 }
 
-/// The most continuations per AI draw (`Config::own_draws`).
-const MAX_DRAWS: usize = 8;
-
-/// One turn's rollouts: the root, the AIs' first targets and sampled parameters of an
-/// iteration, and the settings.
-struct Rollout<'a> {
-    root: &'a Sim,
-    first: &'a [u8; MAX_PLAYERS],
-    ais: &'a [SampledAi; MAX_PLAYERS],
-    horizon: usize,
-    leaf_value: f64,
-    config: &'a Config,
-    values: &'a Values,
-}
-
-impl Rollout<'_> {
-    /// The value of player 0 moving to `option` then playing `policy` to the horizon. The
-    /// AIs draw from `rng`; player 0 from `own` if given, else from `rng` too.
-    fn value(
-        &self,
-        option: u8,
-        policy: &[f64; 7],
-        rng: &mut FastRng,
-        mut own: Option<&mut FastRng>,
-    ) -> f64 {
-        let (config, values, m) = (self.config, self.values, self.root.m);
-        let mut sim = self.root.clone();
-        let mut targets = *self.first;
-        targets[0] = option;
-        sim.step(&targets, values);
-        for t in 1..self.horizon {
-            let mut threatened: Bits = 0;
-            if config.defend > 0.0 {
-                for p in 1..m {
-                    let ai = &self.ais[p];
-                    let (target, greedy) =
-                        sim.ai_move_and_greedy(p, &ai.weights, ai.eps, values, rng);
-                    targets[p] = target;
-                    threatened |= bit(values.rank[greedy as usize] as usize);
-                }
-                threatened &= sim.ranked[0];
-            } else {
-                for p in 1..m {
-                    let ai = &self.ais[p];
-                    targets[p] = sim.ai_move(p, &ai.weights, ai.eps, values, rng);
-                }
-            }
-            let r0 = match own.as_deref_mut() {
-                Some(r) => r,
-                None => &mut *rng,
-            };
-            targets[0] = config.choose(policy, &sim, values, threatened, r0);
-            if t + 1 == self.horizon && self.leaf_value == 0.0 {
-                // The last turn: the value reads only the scores (and the turn), which
-                // `peek` gives without the levels and regions.
-                sim.scores = sim.peek(&targets, values).scores;
-                sim.turn += 1;
-            } else {
-                sim.step(&targets, values);
-            }
-        }
-        let mut value = rollout_value(self.root, &sim, config.extrapolate);
-        if self.leaf_value > 0.0 {
-            value += self.leaf_value * (value::predict(&sim, values) - value);
-        }
-        value
-    }
-}
-
 impl Agent<Territory> for MonteCarloAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
         let config = &self.config.for_game(obs.m, obs.u);
@@ -676,12 +588,7 @@ impl Agent<Territory> for MonteCarloAgent {
                 .models
                 .iter()
                 .map(|model| {
-                    let w = if config.beam_most_likely {
-                        model.most_likely().w
-                    } else {
-                        let mean = model.mean();
-                        [mean[0], mean[1], mean[2], mean[3]]
-                    };
+                    let w = model.mean();
                     [w[0], w[1], 0.0, w[2], w[3]]
                 })
                 .collect();
@@ -765,31 +672,17 @@ impl Agent<Territory> for MonteCarloAgent {
         while progress(runs, budget) < 1.0 {
             let rng = &mut learner.rng;
             for (ai, model) in ais[1..m].iter_mut().zip(&learner.models) {
-                let (w, eps) = if config.ai_mean && m >= 3 {
-                    let mean = model.mean();
-                    ([mean[0], mean[1], mean[2], mean[3]], mean[4])
-                } else {
-                    let particle = model.sample(rng);
-                    (particle.w, particle.eps)
-                };
+                let particle = model.sample(rng);
+                let w = particle.w;
                 *ai = SampledAi {
                     weights: [w[0], w[1], 0.0, w[2], w[3]],
-                    eps,
+                    eps: particle.eps,
                 };
             }
-            // Player 0's rollout weights, jittered per continuation (one set unless
-            // `own_draws` > 1, M >= 3).
-            let draws = if m >= 3 {
-                config.own_draws.clamp(1, MAX_DRAWS)
-            } else {
-                1
-            };
-            let mut policies = [config.policy; MAX_DRAWS];
-            for policy in &mut policies[..draws] {
-                if config.policy_jitter > 0.0 {
-                    for w in policy.iter_mut() {
-                        *w *= (config.policy_jitter * rng.normal()).exp();
-                    }
+            let mut policy = config.policy;
+            if config.policy_jitter > 0.0 {
+                for w in &mut policy {
+                    *w *= (config.policy_jitter * rng.normal()).exp();
                 }
             }
             let seed = rng.next_u64();
@@ -800,36 +693,47 @@ impl Agent<Territory> for MonteCarloAgent {
             for p in 1..m {
                 first[p] = root.ai_move(p, &ais[p].weights, ais[p].eps, values, &mut first_rng);
             }
-            let rollout = Rollout {
-                root: &root,
-                first: &first,
-                ais: &ais,
-                horizon,
-                leaf_value,
-                config,
-                values,
-            };
             for &i in &active {
-                let value = if draws == 1 {
-                    let mut rng = FastRng::new(seed ^ 0x5DEE_CE66_D1CE_4E5B);
-                    rollout.value(options[i], &policies[0], &mut rng, None)
-                } else {
-                    // The same AI draws for every continuation; player 0's own stream each.
-                    let mut best = f64::NEG_INFINITY;
-                    for (k, policy) in policies[..draws].iter().enumerate() {
-                        let mut rng = FastRng::new(seed ^ 0x5DEE_CE66_D1CE_4E5B);
-                        let mut own = FastRng::new(
-                            seed ^ 0x2545_F491_4F6C_DD1D ^ (k as u64).wrapping_mul(0x9E37_79B9),
-                        );
-                        best =
-                            best.max(rollout.value(options[i], policy, &mut rng, Some(&mut own)));
+                let mut sim = root.clone();
+                let mut targets = first;
+                targets[0] = options[i];
+                sim.step(&targets, values);
+                let mut rng = FastRng::new(seed ^ 0x5DEE_CE66_D1CE_4E5B);
+                for t in 1..horizon {
+                    let mut threatened: Bits = 0;
+                    if config.defend > 0.0 {
+                        for p in 1..m {
+                            let ai = &ais[p];
+                            let (target, greedy) =
+                                sim.ai_move_and_greedy(p, &ai.weights, ai.eps, values, &mut rng);
+                            targets[p] = target;
+                            threatened |= bit(values.rank[greedy as usize] as usize);
+                        }
+                        threatened &= sim.ranked[0];
+                    } else {
+                        for p in 1..m {
+                            let ai = &ais[p];
+                            targets[p] = sim.ai_move(p, &ai.weights, ai.eps, values, &mut rng);
+                        }
                     }
-                    best
-                };
+                    targets[0] = config.choose(&policy, &sim, values, threatened, &mut rng);
+                    if t + 1 == horizon && leaf_value == 0.0 {
+                        // The last turn: the value reads only the scores (and the turn),
+                        // which `peek` gives without the levels and regions.
+                        sim.scores = sim.peek(&targets, values).scores;
+                        sim.turn += 1;
+                    } else {
+                        sim.step(&targets, values);
+                    }
+                }
+                let mut value = rollout_value(&root, &sim, config.extrapolate);
+                if leaf_value > 0.0 {
+                    value += leaf_value * (value::predict(&sim, values) - value);
+                }
                 totals[i] += value;
             }
-            self.stats.rollouts += (active.len() * draws) as u64;
-            self.stats.steps += (active.len() * horizon * draws) as u64;
+            self.stats.rollouts += active.len() as u64;
+            self.stats.steps += (active.len() * horizon) as u64;
             runs += 1;
             // Round k of R ends at (k - 1 + s) / (R - 1 + s) of the turn, s = `first_share`
             // (k / R when s = 1).
@@ -1116,47 +1020,6 @@ mod tests {
         assert_ne!(moves(4, 3, 0.0), moves(4, 3, 1.0));
         // M = 2 (U = 1 plays rollouts, not the beam) never reads it.
         assert_eq!(moves(2, 1, 0.0), moves(2, 1, 1.0));
-    }
-
-    #[test]
-    fn own_draws_and_ai_mean_change_the_play_with_3_players_or_more_only() {
-        let moves = |m: i64, u: i64, own_draws: usize, ai_mean: bool| {
-            let config = Config {
-                max_iterations: 20,
-                own_draws,
-                ai_mean,
-                ..Config::default()
-            };
-            fixed_work_game(7, (m, u), config, false).0
-        };
-        let base = moves(4, 3, 1, false);
-        assert_ne!(base, moves(4, 3, 2, false));
-        assert_ne!(base, moves(4, 3, 1, true));
-        // M = 2 (U = 1 plays rollouts, not the beam) never reads them.
-        let duel = moves(2, 1, 1, false);
-        assert_eq!(duel, moves(2, 1, 2, false));
-        assert_eq!(duel, moves(2, 1, 1, true));
-        // own_draws is a group rule too.
-        let mut config = Config::default();
-        config.set("own_draws@m5-8", 3.0);
-        assert_eq!(config.for_game(5, 1).own_draws, 3);
-        assert_eq!(config.for_game(4, 1).own_draws, 1);
-    }
-
-    #[test]
-    fn the_beam_s_most_likely_particle_changes_the_beam_s_play_only() {
-        let moves = |m: i64, u: i64, beam_most_likely: bool| {
-            let mut config = Config {
-                max_iterations: 20,
-                beam_most_likely,
-                ..Config::default()
-            };
-            config.duel.max_width = 4;
-            fixed_work_game(3, (m, u), config, false).0
-        };
-        assert_ne!(moves(2, 3, false), moves(2, 3, true));
-        assert_eq!(moves(4, 3, false), moves(4, 3, true));
-        assert_eq!(moves(2, 1, false), moves(2, 1, true));
     }
 
     #[test]
