@@ -76,6 +76,9 @@ pub struct Config {
     /// The first halving round's length relative to each later round's (1: all rounds
     /// equal; 0.5: the first round gets half a later round's slice of the turn).
     pub first_share: f64,
+    /// Each iteration scales the sampled AI weights by exp(s·N(0,1)), one draw per weight
+    /// (M >= 3; 0: the particle as drawn).
+    pub ai_jitter: f64,
     /// Games with at most this many players (AIs included) are played by the beam search of
     /// `duel` instead of rollouts (0: never).
     pub duel_players: usize,
@@ -131,6 +134,7 @@ impl Default for Config {
             learnt_weights: None,
             prior_keep: 0,
             first_share: 1.0,
+            ai_jitter: 0.0,
             duel_players: 2,
             duel_min_u: 2,
             duel: DuelConfig::default(),
@@ -153,6 +157,7 @@ impl Config {
             "learnt" => self.learnt = value,
             "prior_keep" => self.prior_keep = value as usize,
             "first_share" => self.first_share = value,
+            "ai_jitter" => self.ai_jitter = value,
             "own_weight" => self.set("policy1@m3-8", value),
             "duel_players" => self.duel_players = value as usize,
             "duel_min_u" => self.duel_min_u = value as u8,
@@ -673,7 +678,12 @@ impl Agent<Territory> for MonteCarloAgent {
             let rng = &mut learner.rng;
             for (ai, model) in ais[1..m].iter_mut().zip(&learner.models) {
                 let particle = model.sample(rng);
-                let w = particle.w;
+                let mut w = particle.w;
+                if config.ai_jitter > 0.0 && m >= 3 {
+                    for x in &mut w {
+                        *x *= (config.ai_jitter * rng.normal()).exp();
+                    }
+                }
                 *ai = SampledAi {
                     weights: [w[0], w[1], 0.0, w[2], w[3]],
                     eps: particle.eps,
@@ -1020,6 +1030,21 @@ mod tests {
         assert_ne!(moves(4, 3, 0.0), moves(4, 3, 1.0));
         // M = 2 (U = 1 plays rollouts, not the beam) never reads it.
         assert_eq!(moves(2, 1, 0.0), moves(2, 1, 1.0));
+    }
+
+    #[test]
+    fn the_ai_jitter_changes_the_play_with_3_players_or_more_only() {
+        let moves = |m: i64, u: i64, ai_jitter: f64| {
+            let config = Config {
+                max_iterations: 20,
+                ai_jitter,
+                ..Config::default()
+            };
+            fixed_work_game(7, (m, u), config, false).0
+        };
+        assert_ne!(moves(4, 3, 0.0), moves(4, 3, 0.4));
+        // M = 2 (U = 1 plays rollouts, not the beam) never reads it.
+        assert_eq!(moves(2, 1, 0.0), moves(2, 1, 0.4));
     }
 
     #[test]
