@@ -82,6 +82,23 @@ trait Kernel {
     fn range_bonus(sim: &Sim, rows: &Rows, pairs: std::ops::RangeInclusive<usize>) -> i32;
     /// `Sim::singles`.
     fn singles(sim: &Sim, rows: &Rows, out: &mut Vec<u16>);
+    /// The children of `parent` (index `tag` in its layer) by the single moves `moves`,
+    /// scored on `scratch` (equal to the parent's rows, and left so) and pushed to `out`.
+    #[inline(always)]
+    fn single_children(
+        sim: &Sim,
+        parent: &Node,
+        tag: u32,
+        moves: &[u16],
+        scratch: &mut Rows,
+        out: &mut Vec<Candidate>,
+    ) where
+        Self: Sized,
+    {
+        for &mv in moves {
+            out.push(sim.candidate_with::<Self>(parent, tag, [mv, NONE], scratch));
+        }
+    }
 }
 
 /// This build's row paths.
@@ -1177,9 +1194,7 @@ fn search_with<K: Kernel>(
             moves.clear();
             K::singles(&sim, &node.rows, &mut moves);
             scratch = node.rows;
-            for &mv in &moves {
-                pool.push(sim.candidate_with::<K>(node, i as u32, [mv, NONE], &mut scratch));
-            }
+            K::single_children(&sim, node, i as u32, &moves, &mut scratch, &mut pool);
         }
         window_nodes += current.len();
         total_nodes += current.len();

@@ -13,8 +13,8 @@
 //! methods are only reached through `search_avx2` and the tests (which check the CPU first).
 //! They give the same results as the SSE2 path (`avx2_rows_agree` checks).
 
-use super::vector::push_columns;
-use super::{Kernel, Rows, Sim, MAX_N};
+use super::vector::{column_mask, push_columns};
+use super::{Candidate, Kernel, Node, Rows, Sim, MAX_N, NONE, SQUARE_VALUE};
 use std::arch::x86_64::*;
 
 /// The kernel of `search_avx2`.
@@ -108,7 +108,185 @@ unsafe fn weigh(sums: [__m256i; 4], weights: [i32; 4]) -> i32 {
     (0..4).map(|k| weights[k] * field(k)).sum()
 }
 
+/// Rows of the padded copy above board row 0 (row `i` of `Rows` is `PAD + i` here): a
+/// window starts 3 rows above its move, so up to 2 rows above `Rows`' row 0.
+const PAD: usize = 4;
+
+/// A parent as its single moves' children read it (`single_child`): its rows with zero rows
+/// around them, so that a window of 8 rows around any move stays inside, and the running
+/// sums of its pairs' bonuses. Written once per parent; its children only read it.
+pub(super) struct Padded {
+    rows: [u128; PAD + 19 + 4],
+    /// `sums[j]`: the parent's bonus of board pairs `0..j - 3` (`j - 3` clamped to `0..=16`).
+    sums: [i32; 24],
+}
+
+impl Padded {
+    pub(super) fn new() -> Self {
+        Padded {
+            rows: [0; PAD + 19 + 4],
+            sums: [0; 24],
+        }
+    }
+
+    #[inline(always)]
+    fn fill(&mut self, node: &Node) {
+        self.rows[PAD..PAD + 19].copy_from_slice(&node.rows);
+        let mut sum = 0;
+        for j in 0..24 {
+            self.sums[j] = sum;
+            if (3..3 + MAX_N).contains(&j) {
+                sum += node.bonus[j - 3];
+            }
+        }
+    }
+}
+
+/// `[rows[i] | rows[i + 1]]` of a padded copy.
+#[inline(always)]
+unsafe fn load2p(rows: &[u128], i: usize) -> __m256i {
+    let lo = _mm_loadu_si128((&rows[i] as *const u128).cast());
+    let hi = _mm_loadu_si128((&rows[i + 1] as *const u128).cast());
+    _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(lo), hi)
+}
+
+/// `[lo | hi]`.
+#[inline(always)]
+unsafe fn join(lo: __m128i, hi: __m128i) -> __m256i {
+    _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(lo), hi)
+}
+
+/// `[x.hi | y.lo]`: rows `2j + 1` and `2j + 2` of a window from its registers `j`, `j + 1`.
+#[inline(always)]
+unsafe fn odd(x: __m256i, y: __m256i) -> __m256i {
+    _mm256_permute2x128_si256::<0x21>(x, y)
+}
+
+/// The child of one single move scored on the rows of a window held in registers, from the
+/// swap to the bonus (nothing stored): window row `k` is board row `r - 3 + k` for the move
+/// at board row `r`, `y[j]` holds rows `2j`, `2j + 1`. Squares of the cascade in window pairs
+/// 2..=5 are removed in the registers; a square anywhere else (its rescan or the touched
+/// pairs would leave the window) sends the child to `candidate_with` (rare). The bonus is
+/// taken over window pairs 1..=6 against the parent's over the same pairs: pairs the move
+/// did not touch cancel, and touched pairs (`pairs_touched`, without "ready") lie within.
+#[inline(always)]
+unsafe fn single_child(
+    sim: &Sim,
+    parent: &Node,
+    pad: &Padded,
+    tag: u32,
+    mv: u16,
+    scratch: &mut Rows,
+) -> Candidate {
+    let cell = (mv >> 1) as usize;
+    let (r, c) = (cell / MAX_N, cell % MAX_N);
+    let rows = &pad.rows[r + PAD - 2..r + PAD + 6];
+    let load = |i: usize| _mm_loadu_si128((&rows[i] as *const u128).cast());
+    // The swap on rows 3 and 4, both ways at once (no branch on the direction).
+    let (w3, w4) = (load(3), load(4));
+    let mask = column_mask::<__m128i>(c, 1);
+    let vertical = _mm_set1_epi8(-((mv & 1) as i8));
+    let dh = _mm_andnot_si128(
+        vertical,
+        _mm_and_si128(_mm_xor_si128(w3, _mm_srli_si128::<1>(w3)), mask),
+    );
+    let dv = _mm_and_si128(vertical, _mm_and_si128(_mm_xor_si128(w3, w4), mask));
+    let w3 = _mm_xor_si128(
+        _mm_xor_si128(w3, dh),
+        _mm_xor_si128(_mm_slli_si128::<1>(dh), dv),
+    );
+    let w4 = _mm_xor_si128(w4, dv);
+    let y0 = load2p(rows, 0);
+    let mut y = [join(load(2), w3), join(w4, load(5)), load2p(rows, 6)];
+    let mut score = parent.score;
+    loop {
+        // Bit 16 k + c of `inside`: a square at window pair 2 + k, column c.
+        let s = |x: __m256i| _mm256_and_si256(x, _mm256_srli_si256::<1>(x));
+        let (s0, s1, s2, s3) = (s(y0), s(y[0]), s(y[1]), s(y[2]));
+        let h1 = _mm256_and_si256(s1, odd(s1, s2));
+        let h2 = _mm256_and_si256(s2, odd(s2, s3));
+        // Pairs 1 (lane 1 of the first) and 6 (lane 0 of the second).
+        let edges = _mm256_or_si256(
+            _mm256_and_si256(s0, odd(s0, s1)),
+            _mm256_and_si256(s3, _mm256_permute2x128_si256::<0x01>(s3, s3)),
+        );
+        let inside = columns(h1) as u64 | (columns(h2) as u64) << 32;
+        if columns(edges) != 0 {
+            return sim.candidate_with::<Avx2>(parent, tag, [mv, NONE], scratch);
+        }
+        if inside == 0 {
+            break;
+        }
+        let first = inside.trailing_zeros() as usize;
+        let (p, col) = (2 + first / 16, first % 16);
+        let k = 4 * score as usize;
+        let t = &sim.tiles[k..k + 4];
+        // Byte `col` takes the left tile, `col + 1` the right one.
+        let rot = 8 * (col as u32 & 1);
+        let top = u16::from_le_bytes([t[0], t[1]]).rotate_left(rot);
+        let bottom = u16::from_le_bytes([t[2], t[3]]).rotate_left(rot);
+        let (top, bottom) = (
+            _mm256_set1_epi16(top as i16),
+            _mm256_set1_epi16(bottom as i16),
+        );
+        let cells = _mm256_broadcastsi128_si256(column_mask::<__m128i>(col, 2));
+        let (at_top, at_bottom) = (_mm256_set1_epi8(p as i8), _mm256_set1_epi8(p as i8 + 1));
+        for (j, x) in y.iter_mut().enumerate() {
+            // Lane 0 holds window row 2j + 2, lane 1 row 2j + 3.
+            let index = _mm256_setr_m128i(
+                _mm_set1_epi8(2 * j as i8 + 2),
+                _mm_set1_epi8(2 * j as i8 + 3),
+            );
+            let is_top = _mm256_and_si256(_mm256_cmpeq_epi8(index, at_top), cells);
+            let is_bottom = _mm256_and_si256(_mm256_cmpeq_epi8(index, at_bottom), cells);
+            *x = _mm256_blendv_epi8(*x, top, is_top);
+            *x = _mm256_blendv_epi8(*x, bottom, is_bottom);
+        }
+        score += 1;
+    }
+    // Window pairs 1..=6, two per step: (1, 2), (3, 4), (5, 6).
+    let mut sums = [_mm256_setzero_si256(); 4];
+    count_pairs(&mut sums, odd(y0, y[0]), y[0], None);
+    count_pairs(&mut sums, odd(y[0], y[1]), y[1], None);
+    count_pairs(&mut sums, odd(y[1], y[2]), y[2], None);
+    let w = &sim.weights;
+    let bonus = weigh(sums, [w.triple, w.double, w.diagonal, w.ready]);
+    // The parent's bonus of board pairs r - 2..=r + 3 (window pairs 1..=6).
+    let before = pad.sums[r + 7] - pad.sums[r + 1];
+    let bonus = parent.bonus_sum + bonus - before;
+    Candidate {
+        eval: score as i32 * SQUARE_VALUE + bonus + sim.ahead[score as usize],
+        parent: tag,
+        first: mv,
+        second: NONE,
+    }
+}
+
 impl Kernel for Avx2 {
+    /// Without "ready", on a window held in registers (`single_child`).
+    #[inline(always)]
+    fn single_children(
+        sim: &Sim,
+        parent: &Node,
+        tag: u32,
+        moves: &[u16],
+        scratch: &mut Rows,
+        out: &mut Vec<Candidate>,
+    ) {
+        if sim.weights.ready != 0 {
+            for &mv in moves {
+                out.push(sim.candidate_with::<Self>(parent, tag, [mv, NONE], scratch));
+            }
+            return;
+        }
+        let mut pad = Padded::new();
+        pad.fill(parent);
+        for &mv in moves {
+            // SAFETY: only reached from `search_avx2` or after a check of the CPU.
+            out.push(unsafe { single_child(sim, parent, &pad, tag, mv, scratch) });
+        }
+    }
+
     /// `Sim::singles`, two row pairs per step; the moves come out in the same order.
     #[inline(always)]
     fn singles(sim: &Sim, rows: &Rows, out: &mut Vec<u16>) {
@@ -268,6 +446,21 @@ mod tests {
             let slow_child = sim.candidate(node, 0, [mv, NONE], &mut rows.clone());
             assert_eq!(fast_child.eval, slow_child.eval, "child {mv}");
             assert_eq!(&scratch, rows, "restore after {mv}");
+        }
+        // Every swap as a single move's child (`single_children`, in registers without
+        // "ready"), against `Base`'s evaluation; the scratch rows left as they were.
+        let swaps: Vec<u16> = sim.all_swaps().collect();
+        let mut children = Vec::new();
+        Avx2::single_children(sim, node, 7, &swaps, &mut scratch, &mut children);
+        assert_eq!(&scratch, rows, "single children");
+        for (child, &mv) in children.iter().zip(&swaps) {
+            let slow_child = sim.candidate(node, 7, [mv, NONE], &mut rows.clone());
+            assert_eq!(child.eval, slow_child.eval, "single child {mv}");
+            assert_eq!(
+                (child.parent, child.first, child.second),
+                (7, mv, NONE),
+                "single child {mv}"
+            );
         }
         let (mut fast, mut slow) = (Vec::new(), Vec::new());
         Avx2::singles(sim, rows, &mut fast);
