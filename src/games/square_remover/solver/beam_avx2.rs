@@ -112,7 +112,7 @@ unsafe fn weigh(sums: [__m256i; 4], weights: [i32; 4]) -> i32 {
 /// window starts 3 rows above its move, so up to 2 rows above `Rows`' row 0.
 const PAD: usize = 4;
 
-/// A parent as its single moves' children read it (`single_child`): its rows with zero rows
+/// A parent as its children read it (`window_child`): its rows with zero rows
 /// around them, so that a window of 8 rows around any move stays inside, and the running
 /// sums of its pairs' bonuses. Written once per parent; its children only read it.
 pub(super) struct Padded {
@@ -162,27 +162,116 @@ unsafe fn odd(x: __m256i, y: __m256i) -> __m256i {
     _mm256_permute2x128_si256::<0x21>(x, y)
 }
 
-/// The child of one single move scored on the rows of a window held in registers, from the
-/// swap to the bonus (nothing stored): window row `k` is board row `r - 3 + k` for the move
-/// at board row `r`, `y[j]` holds rows `2j`, `2j + 1`. Squares of the cascade in window pairs
-/// 2..=5 are removed in the registers; a square anywhere else (its rescan or the touched
-/// pairs would leave the window) sends the child to `candidate_with` (rare). The bonus is
-/// taken over window pairs 1..=6 against the parent's over the same pairs: pairs the move
-/// did not touch cancel, and touched pairs (`pairs_touched`, without "ready") lie within.
+/// The window's rows 2..=7 (`y[j]`: rows `2j + 2`, `2j + 3`) after the cascade of squares in
+/// window pairs 2..=5, removed as the tester does (`Sim::settle`: the first square in the
+/// tester's order, its cells the next four tiles); `y0` holds rows 0 and 1, which stay.
+/// False, with `y` and `score` part-way, when a square is in pair 1 or 6 (its rescan or the
+/// touched pairs would leave the window): the caller then scores the child in memory.
 #[inline(always)]
-unsafe fn single_child(
+unsafe fn settle_window(sim: &Sim, y0: __m256i, y: &mut [__m256i; 3], score: &mut u32) -> bool {
+    loop {
+        let s = |x: __m256i| _mm256_and_si256(x, _mm256_srli_si256::<1>(x));
+        let (s0, s1, s2, s3) = (s(y0), s(y[0]), s(y[1]), s(y[2]));
+        // Bit 16 k + c of `inside`: a square at window pair 2 + k, column c.
+        let h1 = _mm256_and_si256(s1, odd(s1, s2));
+        let h2 = _mm256_and_si256(s2, odd(s2, s3));
+        // Pairs 0 and 1 (of the first), pair 6 (both lanes of the second).
+        let edges = _mm256_or_si256(
+            _mm256_and_si256(s0, odd(s0, s1)),
+            _mm256_and_si256(s3, _mm256_permute2x128_si256::<0x01>(s3, s3)),
+        );
+        if columns(edges) != 0 {
+            return false;
+        }
+        let inside = columns(h1) as u64 | (columns(h2) as u64) << 32;
+        if inside == 0 {
+            return true;
+        }
+        let first = inside.trailing_zeros() as usize;
+        let (p, col) = (2 + first / 16, first % 16);
+        let k = 4 * *score as usize;
+        let t = &sim.tiles[k..k + 4];
+        // Byte `col` takes the left tile, `col + 1` the right one.
+        let rot = 8 * (col as u32 & 1);
+        let top = u16::from_le_bytes([t[0], t[1]]).rotate_left(rot);
+        let bottom = u16::from_le_bytes([t[2], t[3]]).rotate_left(rot);
+        let (top, bottom) = (
+            _mm256_set1_epi16(top as i16),
+            _mm256_set1_epi16(bottom as i16),
+        );
+        let cells = _mm256_broadcastsi128_si256(column_mask::<__m128i>(col, 2));
+        let (at_top, at_bottom) = (_mm256_set1_epi8(p as i8), _mm256_set1_epi8(p as i8 + 1));
+        for (j, x) in y.iter_mut().enumerate() {
+            let index = row_index(j);
+            let is_top = _mm256_and_si256(_mm256_cmpeq_epi8(index, at_top), cells);
+            let is_bottom = _mm256_and_si256(_mm256_cmpeq_epi8(index, at_bottom), cells);
+            *x = _mm256_blendv_epi8(*x, top, is_top);
+            *x = _mm256_blendv_epi8(*x, bottom, is_bottom);
+        }
+        *score += 1;
+    }
+}
+
+/// The window row of each byte of `y[j]`: `2j + 2` in lane 0, `2j + 3` in lane 1.
+#[inline(always)]
+unsafe fn row_index(j: usize) -> __m256i {
+    _mm256_setr_m128i(
+        _mm_set1_epi8(2 * j as i8 + 2),
+        _mm_set1_epi8(2 * j as i8 + 3),
+    )
+}
+
+/// The swap `mv` at window row `q` (2..=5) of `y` (rows 2..=7), both directions computed and
+/// one kept by masks (no branch).
+#[inline(always)]
+unsafe fn swap_window(y: &mut [__m256i; 3], mv: u16, q: usize) {
+    let c = (mv >> 1) as usize % MAX_N;
+    let mask = _mm256_broadcastsi128_si256(column_mask::<__m128i>(c, 1));
+    let vertical = _mm256_set1_epi8(-((mv & 1) as i8));
+    let at = _mm256_set1_epi8(q as i8);
+    // Lane of row k: its XOR with row k + 1 (vertical), with its right cell (horizontal).
+    let below = [odd(y[0], y[1]), odd(y[1], y[2]), odd(y[2], y[2])];
+    let mut down = [_mm256_setzero_si256(); 3];
+    for j in 0..3 {
+        let here = _mm256_and_si256(_mm256_cmpeq_epi8(row_index(j), at), mask);
+        let dh = _mm256_and_si256(_mm256_xor_si256(y[j], _mm256_srli_si256::<1>(y[j])), here);
+        let dh = _mm256_andnot_si256(vertical, dh);
+        let dv = _mm256_and_si256(_mm256_xor_si256(y[j], below[j]), here);
+        down[j] = _mm256_and_si256(vertical, dv);
+        y[j] = _mm256_xor_si256(y[j], _mm256_xor_si256(dh, _mm256_slli_si256::<1>(dh)));
+        y[j] = _mm256_xor_si256(y[j], down[j]);
+    }
+    // Row q + 1 takes the vertical difference too: lanes moved one row down.
+    y[0] = _mm256_xor_si256(y[0], _mm256_permute2x128_si256::<0x08>(down[0], down[0]));
+    y[1] = _mm256_xor_si256(y[1], odd(down[0], down[1]));
+    y[2] = _mm256_xor_si256(y[2], odd(down[1], down[2]));
+}
+
+/// A child (one move, or a pair: `moves[1]` not `NONE`) scored on the rows of a window held
+/// in registers, from the swaps to the bonus (nothing stored): window row `k` is board row
+/// `r - 3 + k` for the first move at board row `r`. The first swap is on rows 3 (and 4); a
+/// second one must lie on rows 2..=5 (2..=6 with its lower row). Squares of the cascades in
+/// window pairs 2..=5 are removed in the registers; a square anywhere else, or a second move
+/// elsewhere, sends the child to `candidate_with` (rare: the rescan or the touched pairs
+/// would leave the window). The bonus is taken over window pairs 1..=6 against the parent's
+/// over the same pairs: pairs the moves did not touch cancel, and the touched pairs
+/// (`pairs_touched`, without "ready") lie within.
+#[inline(always)]
+unsafe fn window_child(
     sim: &Sim,
     parent: &Node,
     pad: &Padded,
     tag: u32,
-    mv: u16,
+    moves: [u16; 2],
     scratch: &mut Rows,
 ) -> Candidate {
+    let fallback = |scratch: &mut Rows| sim.candidate_with::<Avx2>(parent, tag, moves, scratch);
+    let mv = moves[0];
     let cell = (mv >> 1) as usize;
     let (r, c) = (cell / MAX_N, cell % MAX_N);
     let rows = &pad.rows[r + PAD - 2..r + PAD + 6];
     let load = |i: usize| _mm_loadu_si128((&rows[i] as *const u128).cast());
-    // The swap on rows 3 and 4, both ways at once (no branch on the direction).
+    // The first swap on rows 3 and 4, both ways at once (no branch on the direction).
     let (w3, w4) = (load(3), load(4));
     let mask = column_mask::<__m128i>(c, 1);
     let vertical = _mm_set1_epi8(-((mv & 1) as i8));
@@ -199,50 +288,19 @@ unsafe fn single_child(
     let y0 = load2p(rows, 0);
     let mut y = [join(load(2), w3), join(w4, load(5)), load2p(rows, 6)];
     let mut score = parent.score;
-    loop {
-        // Bit 16 k + c of `inside`: a square at window pair 2 + k, column c.
-        let s = |x: __m256i| _mm256_and_si256(x, _mm256_srli_si256::<1>(x));
-        let (s0, s1, s2, s3) = (s(y0), s(y[0]), s(y[1]), s(y[2]));
-        let h1 = _mm256_and_si256(s1, odd(s1, s2));
-        let h2 = _mm256_and_si256(s2, odd(s2, s3));
-        // Pairs 1 (lane 1 of the first) and 6 (lane 0 of the second).
-        let edges = _mm256_or_si256(
-            _mm256_and_si256(s0, odd(s0, s1)),
-            _mm256_and_si256(s3, _mm256_permute2x128_si256::<0x01>(s3, s3)),
-        );
-        let inside = columns(h1) as u64 | (columns(h2) as u64) << 32;
-        if columns(edges) != 0 {
-            return sim.candidate_with::<Avx2>(parent, tag, [mv, NONE], scratch);
+    if !settle_window(sim, y0, &mut y, &mut score) {
+        return fallback(scratch);
+    }
+    if moves[1] != NONE {
+        // Its first row in the window (wrapping below 0 to a large value).
+        let q = ((moves[1] >> 1) as usize / MAX_N + 3).wrapping_sub(r);
+        if !(2..=5).contains(&q) {
+            return fallback(scratch);
         }
-        if inside == 0 {
-            break;
+        swap_window(&mut y, moves[1], q);
+        if !settle_window(sim, y0, &mut y, &mut score) {
+            return fallback(scratch);
         }
-        let first = inside.trailing_zeros() as usize;
-        let (p, col) = (2 + first / 16, first % 16);
-        let k = 4 * score as usize;
-        let t = &sim.tiles[k..k + 4];
-        // Byte `col` takes the left tile, `col + 1` the right one.
-        let rot = 8 * (col as u32 & 1);
-        let top = u16::from_le_bytes([t[0], t[1]]).rotate_left(rot);
-        let bottom = u16::from_le_bytes([t[2], t[3]]).rotate_left(rot);
-        let (top, bottom) = (
-            _mm256_set1_epi16(top as i16),
-            _mm256_set1_epi16(bottom as i16),
-        );
-        let cells = _mm256_broadcastsi128_si256(column_mask::<__m128i>(col, 2));
-        let (at_top, at_bottom) = (_mm256_set1_epi8(p as i8), _mm256_set1_epi8(p as i8 + 1));
-        for (j, x) in y.iter_mut().enumerate() {
-            // Lane 0 holds window row 2j + 2, lane 1 row 2j + 3.
-            let index = _mm256_setr_m128i(
-                _mm_set1_epi8(2 * j as i8 + 2),
-                _mm_set1_epi8(2 * j as i8 + 3),
-            );
-            let is_top = _mm256_and_si256(_mm256_cmpeq_epi8(index, at_top), cells);
-            let is_bottom = _mm256_and_si256(_mm256_cmpeq_epi8(index, at_bottom), cells);
-            *x = _mm256_blendv_epi8(*x, top, is_top);
-            *x = _mm256_blendv_epi8(*x, bottom, is_bottom);
-        }
-        score += 1;
     }
     // Window pairs 1..=6, two per step: (1, 2), (3, 4), (5, 6).
     let mut sums = [_mm256_setzero_si256(); 4];
@@ -257,33 +315,33 @@ unsafe fn single_child(
     Candidate {
         eval: score as i32 * SQUARE_VALUE + bonus + sim.ahead[score as usize],
         parent: tag,
-        first: mv,
-        second: NONE,
+        first: moves[0],
+        second: moves[1],
     }
 }
 
 impl Kernel for Avx2 {
-    /// Without "ready", on a window held in registers (`single_child`).
+    /// Without "ready", on a window held in registers (`window_child`).
     #[inline(always)]
-    fn single_children(
+    fn children(
         sim: &Sim,
         parent: &Node,
         tag: u32,
-        moves: &[u16],
+        moves: impl Iterator<Item = [u16; 2]>,
         scratch: &mut Rows,
         out: &mut Vec<Candidate>,
     ) {
         if sim.weights.ready != 0 {
-            for &mv in moves {
-                out.push(sim.candidate_with::<Self>(parent, tag, [mv, NONE], scratch));
+            for moves in moves {
+                out.push(sim.candidate_with::<Self>(parent, tag, moves, scratch));
             }
             return;
         }
         let mut pad = Padded::new();
         pad.fill(parent);
-        for &mv in moves {
+        for moves in moves {
             // SAFETY: only reached from `search_avx2` or after a check of the CPU.
-            out.push(unsafe { single_child(sim, parent, &pad, tag, mv, scratch) });
+            out.push(unsafe { window_child(sim, parent, &pad, tag, moves, scratch) });
         }
     }
 
@@ -447,21 +505,10 @@ mod tests {
             assert_eq!(fast_child.eval, slow_child.eval, "child {mv}");
             assert_eq!(&scratch, rows, "restore after {mv}");
         }
-        // Every swap as a single move's child (`single_children`, in registers without
-        // "ready"), against `Base`'s evaluation; the scratch rows left as they were.
-        let swaps: Vec<u16> = sim.all_swaps().collect();
-        let mut children = Vec::new();
-        Avx2::single_children(sim, node, 7, &swaps, &mut scratch, &mut children);
-        assert_eq!(&scratch, rows, "single children");
-        for (child, &mv) in children.iter().zip(&swaps) {
-            let slow_child = sim.candidate(node, 7, [mv, NONE], &mut rows.clone());
-            assert_eq!(child.eval, slow_child.eval, "single child {mv}");
-            assert_eq!(
-                (child.parent, child.first, child.second),
-                (7, mv, NONE),
-                "single child {mv}"
-            );
-        }
+        // Every swap as a single move's child (`children`, in registers without "ready"),
+        // against `Base`'s evaluation; the scratch rows left as they were.
+        let swaps: Vec<[u16; 2]> = sim.all_swaps().map(|mv| [mv, NONE]).collect();
+        check_children(sim, node, &swaps);
         let (mut fast, mut slow) = (Vec::new(), Vec::new());
         Avx2::singles(sim, rows, &mut fast);
         sim.singles_rows(rows, &mut slow);
@@ -469,6 +516,18 @@ mod tests {
         counts.2 += fast.len();
         let mut pairs = Vec::new();
         sim.pairs(rows, &mut pairs);
+        let pair_moves: Vec<[u16; 2]> = pairs.iter().map(|&(a, b)| [a, b]).collect();
+        check_children(sim, node, &pair_moves);
+        // Any two swaps at most 5 rows apart (most leave the window or score nothing).
+        let some: Vec<[u16; 2]> = (0..200)
+            .map(|i| {
+                [
+                    swaps[(i * 7) % swaps.len()][0],
+                    swaps[(i * 13 + 5) % swaps.len()][0],
+                ]
+            })
+            .collect();
+        check_children(sim, node, &some);
         let (mut fast, mut slow) = (*rows, *rows);
         for &(a, b) in &pairs {
             let fast_child = sim.candidate_with::<Avx2>(node, 0, [a, b], &mut fast);
@@ -477,6 +536,30 @@ mod tests {
             assert_eq!(&fast, rows, "restore after {a} {b}");
         }
         counts
+    }
+
+    /// `Avx2::children` against `Base`'s evaluation of each child, the scratch rows left as
+    /// they were.
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    fn check_children(sim: &Sim, node: &Node, moves: &[[u16; 2]]) {
+        let mut scratch = node.rows;
+        let mut children = Vec::new();
+        Avx2::children(
+            sim,
+            node,
+            7,
+            moves.iter().copied(),
+            &mut scratch,
+            &mut children,
+        );
+        assert_eq!(scratch, node.rows, "children");
+        assert_eq!(children.len(), moves.len());
+        for (child, &moves) in children.iter().zip(moves) {
+            let slow = sim.candidate(node, 7, moves, &mut node.rows.clone());
+            assert_eq!(child.eval, slow.eval, "child {moves:?}");
+            let got = (child.parent, [child.first, child.second]);
+            assert_eq!(got, (7, moves), "child {moves:?}");
+        }
     }
 
     /// The AVX2 kernel against the `u128` rows on walked boards of four sizes, with and
