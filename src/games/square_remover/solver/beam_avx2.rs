@@ -162,8 +162,8 @@ unsafe fn odd(x: __m256i, y: __m256i) -> __m256i {
     _mm256_permute2x128_si256::<0x21>(x, y)
 }
 
-/// The window's rows 2..=7 (`y[j]`: rows `2j + 2`, `2j + 3`) after the cascade of squares in
-/// window pairs 2..=5, removed as the tester does (`Sim::settle`: the first square in the
+/// The window's rows 2..=7 (`y[j]`: rows `2j + 2`, `2j + 3`) after the cascade of squares
+/// in window pairs 2..=5, removed as the tester does (`Sim::settle`: the first square in the
 /// tester's order, its cells the next four tiles); `y0` holds rows 0 and 1, which stay.
 /// False, with `y` and `score` part-way, when a square is in pair 1 or 6 (its rescan or the
 /// touched pairs would leave the window): the caller then scores the child in memory.
@@ -172,18 +172,17 @@ unsafe fn settle_window(sim: &Sim, y0: __m256i, y: &mut [__m256i; 3], score: &mu
     loop {
         let s = |x: __m256i| _mm256_and_si256(x, _mm256_srli_si256::<1>(x));
         let (s0, s1, s2, s3) = (s(y0), s(y[0]), s(y[1]), s(y[2]));
-        // Bit 16 k + c of `inside`: a square at window pair 2 + k, column c.
-        let h1 = _mm256_and_si256(s1, odd(s1, s2));
-        let h2 = _mm256_and_si256(s2, odd(s2, s3));
-        // Pairs 0 and 1 (of the first), pair 6 (both lanes of the second).
-        let edges = _mm256_or_si256(
-            _mm256_and_si256(s0, odd(s0, s1)),
-            _mm256_and_si256(s3, _mm256_permute2x128_si256::<0x01>(s3, s3)),
-        );
-        if columns(edges) != 0 {
+        // Pairs 2, 3 and 4, 5.
+        let h0 = _mm256_and_si256(s1, odd(s1, s2));
+        let h1 = _mm256_and_si256(s2, odd(s2, s3));
+        // Pairs 0 and 1; pair 6 (in both lanes).
+        let top = _mm256_and_si256(s0, odd(s0, s1));
+        let low = _mm256_and_si256(s3, _mm256_permute2x128_si256::<0x01>(s3, s3));
+        if columns(_mm256_or_si256(top, low)) != 0 {
             return false;
         }
-        let inside = columns(h1) as u64 | (columns(h2) as u64) << 32;
+        // Bit 16 k + c: a square at window pair 2 + k, column c.
+        let inside = columns(h0) as u64 | (columns(h1) as u64) << 32;
         if inside == 0 {
             return true;
         }
@@ -221,7 +220,7 @@ unsafe fn row_index(j: usize) -> __m256i {
     )
 }
 
-/// The swap `mv` at window row `q` (2..=5) of `y` (rows 2..=7), both directions computed and
+/// The swap `mv` at window row `q` (3..=5) of `y` (rows 2..=7), both directions computed and
 /// one kept by masks (no branch).
 #[inline(always)]
 unsafe fn swap_window(y: &mut [__m256i; 3], mv: u16, q: usize) {
@@ -230,6 +229,7 @@ unsafe fn swap_window(y: &mut [__m256i; 3], mv: u16, q: usize) {
     let vertical = _mm256_set1_epi8(-((mv & 1) as i8));
     let at = _mm256_set1_epi8(q as i8);
     // Lane of row k: its XOR with row k + 1 (vertical), with its right cell (horizontal).
+    // Row 7's lane is never the swap's.
     let below = [odd(y[0], y[1]), odd(y[1], y[2]), odd(y[2], y[2])];
     let mut down = [_mm256_setzero_si256(); 3];
     for j in 0..3 {
@@ -247,15 +247,14 @@ unsafe fn swap_window(y: &mut [__m256i; 3], mv: u16, q: usize) {
     y[2] = _mm256_xor_si256(y[2], odd(down[1], down[2]));
 }
 
-/// A child (one move, or a pair: `moves[1]` not `NONE`) scored on the rows of a window held
-/// in registers, from the swaps to the bonus (nothing stored): window row `k` is board row
-/// `r - 3 + k` for the first move at board row `r`. The first swap is on rows 3 (and 4); a
-/// second one must lie on rows 2..=5 (2..=6 with its lower row). Squares of the cascades in
-/// window pairs 2..=5 are removed in the registers; a square anywhere else, or a second move
-/// elsewhere, sends the child to `candidate_with` (rare: the rescan or the touched pairs
-/// would leave the window). The bonus is taken over window pairs 1..=6 against the parent's
-/// over the same pairs: pairs the moves did not touch cancel, and the touched pairs
-/// (`pairs_touched`, without "ready") lie within.
+/// A child (one move, or a pair: `moves[1]` not `NONE`) scored without "ready" on the rows
+/// of a window held in registers, from the swaps to the bonus (nothing stored). The window
+/// has 8 rows, row `k` board row `r - 3 + k` for the upper move at board row `r`: a single
+/// move is on rows 3 (and 4), a pair's moves start on rows 3..=5. Squares of the cascades are
+/// removed in the registers in window pairs 2..=5, and the bonus is taken over window pairs
+/// 1..=6 (`pairs_touched` lies within) against the parent's over the same pairs: pairs the
+/// moves did not touch cancel. Anything else (a square in pair 1 or 6, a pair's moves more
+/// than 2 rows apart; 1-2% of the children) sends the child to `candidate_with`.
 #[inline(always)]
 unsafe fn window_child(
     sim: &Sim,
@@ -266,41 +265,48 @@ unsafe fn window_child(
     scratch: &mut Rows,
 ) -> Candidate {
     let fallback = |scratch: &mut Rows| sim.candidate_with::<Avx2>(parent, tag, moves, scratch);
+    let pair = moves[1] != NONE;
     let mv = moves[0];
-    let cell = (mv >> 1) as usize;
-    let (r, c) = (cell / MAX_N, cell % MAX_N);
+    // (`NONE`'s row is past any board's.)
+    let row = |mv: u16| (mv >> 1) as usize / MAX_N;
+    let (r, c) = (row(mv).min(row(moves[1])), (mv >> 1) as usize % MAX_N);
     let rows = &pad.rows[r + PAD - 2..r + PAD + 6];
     let load = |i: usize| _mm_loadu_si128((&rows[i] as *const u128).cast());
-    // The first swap on rows 3 and 4, both ways at once (no branch on the direction).
-    let (w3, w4) = (load(3), load(4));
-    let mask = column_mask::<__m128i>(c, 1);
-    let vertical = _mm_set1_epi8(-((mv & 1) as i8));
-    let dh = _mm_andnot_si128(
-        vertical,
-        _mm_and_si128(_mm_xor_si128(w3, _mm_srli_si128::<1>(w3)), mask),
-    );
-    let dv = _mm_and_si128(vertical, _mm_and_si128(_mm_xor_si128(w3, w4), mask));
-    let w3 = _mm_xor_si128(
-        _mm_xor_si128(w3, dh),
-        _mm_xor_si128(_mm_slli_si128::<1>(dh), dv),
-    );
-    let w4 = _mm_xor_si128(w4, dv);
     let y0 = load2p(rows, 0);
-    let mut y = [join(load(2), w3), join(w4, load(5)), load2p(rows, 6)];
     let mut score = parent.score;
-    if !settle_window(sim, y0, &mut y, &mut score) {
-        return fallback(scratch);
-    }
-    if moves[1] != NONE {
-        // Its first row in the window (wrapping below 0 to a large value).
-        let q = ((moves[1] >> 1) as usize / MAX_N + 3).wrapping_sub(r);
-        if !(2..=5).contains(&q) {
+    let mut y;
+    if !pair {
+        // The swap on rows 3 and 4, both ways at once (no branch on the direction), before
+        // the rows are paired in registers.
+        let (upper, lower) = (load(3), load(4));
+        let mask = column_mask::<__m128i>(c, 1);
+        let vertical = _mm_set1_epi8(-((mv & 1) as i8));
+        let dh = _mm_andnot_si128(
+            vertical,
+            _mm_and_si128(_mm_xor_si128(upper, _mm_srli_si128::<1>(upper)), mask),
+        );
+        let dv = _mm_and_si128(vertical, _mm_and_si128(_mm_xor_si128(upper, lower), mask));
+        let upper = _mm_xor_si128(
+            _mm_xor_si128(upper, dh),
+            _mm_xor_si128(_mm_slli_si128::<1>(dh), dv),
+        );
+        let lower = _mm_xor_si128(lower, dv);
+        y = [join(load(2), upper), join(lower, load(5)), load2p(rows, 6)];
+    } else {
+        y = [load2p(rows, 2), load2p(rows, 4), load2p(rows, 6)];
+        // The moves' window rows (the upper one's is 3).
+        let (q, q1) = (row(moves[0]) + 3 - r, row(moves[1]) + 3 - r);
+        if q.max(q1) > 5 {
             return fallback(scratch);
         }
-        swap_window(&mut y, moves[1], q);
+        swap_window(&mut y, moves[0], q);
         if !settle_window(sim, y0, &mut y, &mut score) {
             return fallback(scratch);
         }
+        swap_window(&mut y, moves[1], q1);
+    }
+    if !settle_window(sim, y0, &mut y, &mut score) {
+        return fallback(scratch);
     }
     // Window pairs 1..=6, two per step: (1, 2), (3, 4), (5, 6).
     let mut sums = [_mm256_setzero_si256(); 4];
@@ -311,9 +317,11 @@ unsafe fn window_child(
     let bonus = weigh(sums, [w.triple, w.double, w.diagonal, w.ready]);
     // The parent's bonus of board pairs r - 2..=r + 3 (window pairs 1..=6).
     let before = pad.sums[r + 7] - pad.sums[r + 1];
-    let bonus = parent.bonus_sum + bonus - before;
     Candidate {
-        eval: score as i32 * SQUARE_VALUE + bonus + sim.ahead[score as usize],
+        eval: score as i32 * SQUARE_VALUE
+            + parent.bonus_sum
+            + (bonus - before)
+            + sim.ahead[score as usize],
         parent: tag,
         first: moves[0],
         second: moves[1],
@@ -321,7 +329,9 @@ unsafe fn window_child(
 }
 
 impl Kernel for Avx2 {
-    /// Without "ready", on a window held in registers (`window_child`).
+    /// Without "ready", on a window held in registers (`window_child`). With "ready" (more
+    /// rows around the touched pairs: a window of 10 rows) that was no faster than
+    /// `candidate_with` (tenth session).
     #[inline(always)]
     fn children(
         sim: &Sim,
@@ -331,6 +341,8 @@ impl Kernel for Avx2 {
         scratch: &mut Rows,
         out: &mut Vec<Candidate>,
     ) {
+        // Loops, not closures: a closure would not inherit `search_avx2`'s target features
+        // (the intrinsics would become calls).
         if sim.weights.ready != 0 {
             for moves in moves {
                 out.push(sim.candidate_with::<Self>(parent, tag, moves, scratch));
