@@ -15,6 +15,13 @@
 //! second are printed per setting.
 //! `weights=FILE` plays the learnt policy (`learnt`) with the weights table that
 //! `territory_policy fit` printed to FILE instead of `policy::WEIGHTS`.
+//! `belief=prior` plays with the particle filter's prior never updated, `belief=oracle` with
+//! every AI's true (wa, wb, wc, wd, eps) read from the instance (`mc::Belief`: for measuring
+//! what not knowing the AIs costs; never a fair player, and never reachable from the CLI).
+//! PREDICT=1 replays each game of the first setting through a fresh filter (the player's
+//! particles and Metropolis steps) and prints, by turn, how well it predicts the AIs'
+//! moves against the truth and the prior (log-likelihood of the move, greedy kind agreed);
+//! PREDICT=P:S adds a second filter of P particles and S Metropolis steps on the same moves.
 //! TSV=prefix writes prefix-K.tsv (seed, M, U, score) per setting.
 //! TRACE=1 prints every 5 turns of each game S0, SA, the first AI's legal targets, the
 //! empty cells next to player 0's and to the first AI's cells, and the first AI's random
@@ -23,15 +30,127 @@
 //! cells, the other's cells).
 use arcade::clock::Budget;
 use arcade::game::{play, Game};
-use arcade::games::territory::solver::mc::{Config, MonteCarloAgent};
-use arcade::games::territory::{neighbors, Board, Territory, CELLS, TURNS};
+use arcade::games::territory::solver::mc::{Belief, Config, MonteCarloAgent};
+use arcade::games::territory::solver::model::{AiModel, MoveSummary};
+use arcade::games::territory::solver::sim::FastRng;
+use arcade::games::territory::{neighbors, Board, Instance, State, Territory, CELLS, TURNS};
 use std::io::Write;
 
 #[path = "common/mod.rs"]
 mod common;
 use common::thread_cpu_seconds as cpu_seconds;
 
-fn parse(setting: &str, iterations: usize) -> Config {
+/// Which belief a setting plays with (`belief=` in the setting).
+#[derive(Clone, Copy, PartialEq)]
+enum Knowing {
+    Filter,
+    Prior,
+    Oracle,
+}
+
+fn belief(knowing: Knowing, inst: &Instance) -> Belief {
+    match knowing {
+        Knowing::Filter => Belief::Filter,
+        Knowing::Prior => Belief::PriorOnly,
+        Knowing::Oracle => Belief::Known(
+            inst.ai
+                .iter()
+                .map(|a| [a.wa, a.wb, a.wc, a.wd, a.eps])
+                .collect(),
+        ),
+    }
+}
+
+/// Turn buckets of the prediction table.
+const BUCKETS: [usize; 7] = [0, 5, 10, 20, 40, 70, TURNS];
+
+/// Per bucket: moves, then for filter / oracle / prior / second filter the summed
+/// log-likelihood of the observed move, and the (weighted) share of particles whose greedy
+/// kind is the truth's.
+#[derive(Clone, Copy, Default)]
+struct Predict {
+    moves: f64,
+    log_lik: [f64; 4],
+    kind: [f64; 4],
+    /// The player's filter's posterior mean's and most likely particle's greedy kind is
+    /// the truth's.
+    point: [f64; 2],
+}
+
+/// Replays a finished game's AI moves through a fresh filter (as the player's Learner
+/// does) and adds, before each move is observed, how well the filter, the truth and the
+/// prior predict it.
+fn predict(
+    inst: &Instance,
+    state: &State,
+    config: &Config,
+    second: (usize, usize),
+    table: &mut [Predict],
+) {
+    let obs = Territory::observe(inst, state);
+    let mut rng = FastRng::new(inst.m as u64 * 7919 + inst.u as u64);
+    let mut models: Vec<AiModel> = (1..inst.m)
+        .map(|_| AiModel::new(config.particles, &mut rng))
+        .collect();
+    let prior = models.clone();
+    let mut seconds: Vec<AiModel> = (1..inst.m)
+        .map(|_| AiModel::new(second.0, &mut rng))
+        .collect();
+    let mut list = Vec::new();
+    for t in 0..TURNS {
+        let bucket = BUCKETS.iter().rposition(|&b| b <= t).unwrap();
+        let before = obs.board_before(t);
+        for p in 1..inst.m {
+            before.candidates(inst.m, p, &mut list);
+            let s = MoveSummary::new(
+                &obs.values,
+                &before,
+                obs.u,
+                p,
+                &list,
+                obs.history[t].targets[p],
+            );
+            let a = inst.ai[p - 1];
+            let truth = [a.wa, a.wb, a.wc, a.wd];
+            let true_kind = s.greedy_kind(&truth);
+            let row = &mut table[bucket];
+            row.moves += 1.0;
+            for (j, model) in [
+                &models[p - 1],
+                &models[p - 1],
+                &prior[p - 1],
+                &seconds[p - 1],
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                if j == 1 {
+                    row.log_lik[1] += s.likelihood(&truth, a.eps).ln();
+                    row.kind[1] += 1.0;
+                    continue;
+                }
+                let (mut lik, mut agree) = (0.0, 0.0);
+                for (weight, q) in model.weighted() {
+                    lik += weight * s.likelihood(&q.w, q.eps);
+                    agree += weight * f64::from(u8::from(s.greedy_kind(&q.w) == true_kind));
+                }
+                row.log_lik[j] += lik.ln();
+                row.kind[j] += agree;
+            }
+            let mean = models[p - 1].mean();
+            let most = models[p - 1].most_likely().w;
+            row.point[0] += f64::from(u8::from(
+                s.greedy_kind(&[mean[0], mean[1], mean[2], mean[3]]) == true_kind,
+            ));
+            row.point[1] += f64::from(u8::from(s.greedy_kind(&most) == true_kind));
+            models[p - 1].observe(s, config.mh_steps, &mut rng);
+            seconds[p - 1].observe(s, second.1, &mut rng);
+        }
+    }
+}
+
+fn parse(setting: &str, iterations: usize) -> (Config, Knowing) {
+    let mut knowing = Knowing::Filter;
     let mut c = Config::default();
     if iterations > 0 {
         c.max_iterations = iterations;
@@ -48,10 +167,18 @@ fn parse(setting: &str, iterations: usize) -> Config {
                 c.policy.copy_from_slice(&w);
             }
             "weights" => c.learnt_weights = Some(common::read_weights(v)),
+            "belief" => {
+                knowing = match v {
+                    "filter" => Knowing::Filter,
+                    "prior" => Knowing::Prior,
+                    "oracle" => Knowing::Oracle,
+                    _ => panic!("belief: filter, prior or oracle"),
+                }
+            }
             _ => c.set(k, f(v)),
         }
     }
-    c
+    (c, knowing)
 }
 
 fn main() {
@@ -60,7 +187,7 @@ fn main() {
     let count: u64 = args[1].parse().unwrap();
     let budget_ms: f64 = args[2].parse().unwrap();
     let iterations: usize = args[3].parse().unwrap();
-    let settings: Vec<(String, Config)> = args[4..]
+    let settings: Vec<(String, (Config, Knowing))> = args[4..]
         .iter()
         .map(|s| (s.clone(), parse(s, iterations)))
         .collect();
@@ -69,6 +196,7 @@ fn main() {
     let mut steps = vec![0u64; settings.len()];
     let mut predicted = vec![(0u64, 0u64); settings.len()];
     let mut greedy = (0u64, 0u64);
+    let mut table = [Predict::default(); BUCKETS.len() - 1];
     let mut files: Vec<Option<std::fs::File>> = settings
         .iter()
         .enumerate()
@@ -99,8 +227,9 @@ fn main() {
             }
         }
         let mut line = format!("seed {seed} M={} U={}:", inst.m, inst.u);
-        for (k, (_, config)) in settings.iter().enumerate() {
+        for (k, (_, (config, knowing))) in settings.iter().enumerate() {
             let mut agent = MonteCarloAgent::with_config(config.clone());
+            agent.belief = belief(*knowing, &inst);
             let cpu_start = cpu_seconds();
             let (_, state) = play::<Territory>(&inst, &mut agent, &mut Budget::new(budget_ms))
                 .expect("legal play");
@@ -109,6 +238,13 @@ fn main() {
             predicted[k].0 += agent.stats.predicted_right;
             predicted[k].1 += agent.stats.predicted;
             let score = Territory::score(&inst, &state);
+            if k == 0 {
+                if let Ok(v) = std::env::var("PREDICT") {
+                    let (a, b) = v.split_once(':').unwrap_or(("256", "2"));
+                    let second = (a.parse().unwrap(), b.parse().unwrap());
+                    predict(&inst, &state, config, second, &mut table);
+                }
+            }
             if std::env::var("TRACE").is_ok() {
                 // Per 5 turns: S0, SA, the AI's legal targets, the empty cells next to each
                 // player's cells, and the AI's random moves so far (the judge's draws).
@@ -172,6 +308,30 @@ fn main() {
         TURNS - 1,
         greedy.0 as f64 / greedy.1.max(1) as f64
     );
+    if std::env::var("PREDICT").is_ok() {
+        println!(
+            "turns\tAI moves\tlog-lik filter\toracle\tprior\tsecond filter\tgreedy kind filter\toracle\tprior\tsecond filter\tmean's\tmost likely's"
+        );
+        for (b, row) in table.iter().enumerate() {
+            let n = row.moves.max(1.0);
+            println!(
+                "{}..{}\t{}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}\t{:.3}",
+                BUCKETS[b],
+                BUCKETS[b + 1] - 1,
+                row.moves,
+                row.log_lik[0] / n,
+                row.log_lik[1] / n,
+                row.log_lik[2] / n,
+                row.log_lik[3] / n,
+                row.kind[0] / n,
+                row.kind[1] / n,
+                row.kind[2] / n,
+                row.kind[3] / n,
+                row.point[0] / n,
+                row.point[1] / n
+            );
+        }
+    }
     let n = scores[0].len() as f64;
     let count = scores[0].len();
     for (k, (name, _)) in settings.iter().enumerate() {

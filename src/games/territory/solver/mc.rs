@@ -76,6 +76,9 @@ pub struct Config {
     /// The first halving round's length relative to each later round's (1: all rounds
     /// equal; 0.5: the first round gets half a later round's slice of the turn).
     pub first_share: f64,
+    /// Each iteration scales the sampled AI weights by exp(s·N(0,1)), one draw per weight
+    /// (M >= 3; 0: the particle as drawn).
+    pub ai_jitter: f64,
     /// Games with at most this many players (AIs included) are played by the beam search of
     /// `duel` instead of rollouts (0: never).
     pub duel_players: usize,
@@ -131,6 +134,7 @@ impl Default for Config {
             learnt_weights: None,
             prior_keep: 0,
             first_share: 1.0,
+            ai_jitter: 0.0,
             duel_players: 2,
             duel_min_u: 2,
             duel: DuelConfig::default(),
@@ -153,6 +157,7 @@ impl Config {
             "learnt" => self.learnt = value,
             "prior_keep" => self.prior_keep = value as usize,
             "first_share" => self.first_share = value,
+            "ai_jitter" => self.ai_jitter = value,
             "own_weight" => self.set("policy1@m3-8", value),
             "duel_players" => self.duel_players = value as usize,
             "duel_min_u" => self.duel_min_u = value as u8,
@@ -374,12 +379,29 @@ impl GroupSetting {
     }
 }
 
+/// What player 0 believes about the AIs. Only `Filter` is fair (the player, the CLI and wasm
+/// never set anything else); the other two are for measurement only
+/// (`examples/territory_tune.rs`, `belief=`): what not knowing the AIs costs.
+#[derive(Clone, Debug, Default)]
+pub enum Belief {
+    /// The particle filter over each AI's parameters, updated from the observed moves.
+    #[default]
+    Filter,
+    /// The filter's prior particles, never updated.
+    PriorOnly,
+    /// Each AI's (wa, wb, wc, wd, eps) known exactly (read from the instance by a
+    /// measuring example; the AIs' random numbers stay unknown), never updated.
+    Known(Vec<[f64; 5]>),
+}
+
 /// A turn and its root options' cells with their mean rollout values at the first halving.
 pub type FirstRound = (usize, Vec<(u8, f64)>);
 
 #[derive(Default)]
 pub struct MonteCarloAgent {
     pub config: Config,
+    /// `Belief::Filter` in play; the others for measurement only (see `Belief`).
+    pub belief: Belief,
     learner: Option<Learner>,
     /// The beam search's plan of the last turn and the turn it was made on.
     plan: (usize, Vec<u8>),
@@ -446,28 +468,41 @@ struct Learner {
     /// Reported turns already taken into account.
     seen: usize,
     rng: FastRng,
+    /// The models are never updated (`Belief::PriorOnly` and `Belief::Known`).
+    frozen: bool,
 }
 
 impl Learner {
-    fn new(obs: &Observation, particles: usize) -> Self {
+    fn new(obs: &Observation, particles: usize, belief: &Belief) -> Self {
         let mut seed = obs.m as u64 * 31 + obs.u as u64;
         for &v in &obs.values {
             seed = seed.wrapping_mul(0x100_0000_01B3) ^ v as u64;
         }
         let mut rng = FastRng::new(seed);
-        let models = (1..obs.m)
-            .map(|_| AiModel::new(particles, &mut rng))
-            .collect();
+        let models = match belief {
+            Belief::Known(truth) => truth
+                .iter()
+                .map(|t| AiModel::certain([t[0], t[1], t[2], t[3]], t[4]))
+                .collect(),
+            _ => (1..obs.m)
+                .map(|_| AiModel::new(particles, &mut rng))
+                .collect(),
+        };
         Learner {
             models,
             values: Values::new(&obs.values),
             seen: 0,
             rng,
+            frozen: !matches!(belief, Belief::Filter),
         }
     }
 
     /// Feeds the filters every AI move reported since the last call.
     fn learn(&mut self, obs: &Observation, mh_steps: usize) {
+        if self.frozen {
+            self.seen = obs.turn();
+            return;
+        }
         let mut list = Vec::with_capacity(CELLS);
         for t in self.seen..obs.turn() {
             let before = obs.board_before(t);
@@ -516,7 +551,7 @@ impl Agent<Territory> for MonteCarloAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
         let config = &self.config.for_game(obs.m, obs.u);
         if self.learner.as_ref().is_none_or(|l| l.seen > obs.turn()) {
-            self.learner = Some(Learner::new(obs, config.particles));
+            self.learner = Some(Learner::new(obs, config.particles, &self.belief));
         }
         let learner = self.learner.as_mut().expect("set above");
         let learn_start = budget.elapsed_ms();
@@ -643,7 +678,12 @@ impl Agent<Territory> for MonteCarloAgent {
             let rng = &mut learner.rng;
             for (ai, model) in ais[1..m].iter_mut().zip(&learner.models) {
                 let particle = model.sample(rng);
-                let w = particle.w;
+                let mut w = particle.w;
+                if config.ai_jitter > 0.0 && m >= 3 {
+                    for x in &mut w {
+                        *x *= (config.ai_jitter * rng.normal()).exp();
+                    }
+                }
                 *ai = SampledAi {
                     weights: [w[0], w[1], 0.0, w[2], w[3]],
                     eps: particle.eps,
@@ -993,6 +1033,21 @@ mod tests {
     }
 
     #[test]
+    fn the_ai_jitter_changes_the_play_with_3_players_or_more_only() {
+        let moves = |m: i64, u: i64, ai_jitter: f64| {
+            let config = Config {
+                max_iterations: 20,
+                ai_jitter,
+                ..Config::default()
+            };
+            fixed_work_game(7, (m, u), config, false).0
+        };
+        assert_ne!(moves(4, 3, 0.0), moves(4, 3, 0.4));
+        // M = 2 (U = 1 plays rollouts, not the beam) never reads it.
+        assert_eq!(moves(2, 1, 0.0), moves(2, 1, 0.4));
+    }
+
+    #[test]
     fn the_prior_keeps_the_options_of_highest_logit_in_cell_order() {
         let mut params = Params::new();
         params.insert("M".into(), 5);
@@ -1149,5 +1204,48 @@ mod tests {
             assert_eq!(learner.models.len(), inst.m - 1);
             assert_eq!(learner.models[0].observations(), TURNS - 1);
         }
+    }
+
+    #[test]
+    fn a_measuring_belief_is_the_truth_or_the_prior_and_is_never_updated() {
+        let inst = Territory::generate(6, &Params::new());
+        let truth: Vec<[f64; 5]> = inst
+            .ai
+            .iter()
+            .map(|a| [a.wa, a.wb, a.wc, a.wd, a.eps])
+            .collect();
+        let config = Config {
+            max_iterations: 2,
+            ..Config::default()
+        };
+        let mut seen = Vec::new();
+        for belief in [
+            Belief::Filter,
+            Belief::PriorOnly,
+            Belief::Known(truth.clone()),
+        ] {
+            let mut agent = MonteCarloAgent::with_config(config.clone());
+            agent.belief = belief.clone();
+            let (actions, _) = play::<Territory>(&inst, &mut agent, &mut Budget::new(1e9)).unwrap();
+            assert_eq!(actions.len(), TURNS);
+            let learner = agent.learner.as_ref().unwrap();
+            assert_eq!(learner.models.len(), inst.m - 1);
+            for (model, t) in learner.models.iter().zip(&truth) {
+                match belief {
+                    Belief::Filter => assert_eq!(model.observations(), TURNS - 1),
+                    Belief::PriorOnly => {
+                        assert_eq!(model.observations(), 0);
+                        assert_eq!(model.particles.len(), config.particles);
+                    }
+                    Belief::Known(_) => {
+                        assert_eq!(model.observations(), 0);
+                        assert_eq!(&model.mean(), t);
+                    }
+                }
+            }
+            seen.push(actions);
+        }
+        // The three beliefs play differently.
+        assert!(seen[0] != seen[1] && seen[0] != seen[2] && seen[1] != seen[2]);
     }
 }

@@ -82,6 +82,20 @@ impl MoveSummary {
         }
     }
 
+    /// The kind of cell the greedy move takes under `w` (the lowest kind on a tie of kinds),
+    /// `None` when there is no candidate.
+    pub fn greedy_kind(&self, w: &[f64; 4]) -> Option<usize> {
+        let weights = [w[0], w[1], 0.0, w[2], w[3]];
+        (0..KINDS)
+            .filter(|&k| self.best_count[k] > 0)
+            .map(|k| (k, self.best_value[k] as f64 * weights[k]))
+            .fold(None, |best: Option<(usize, f64)>, (k, a)| match best {
+                Some((_, b)) if b >= a => best,
+                _ => Some((k, a)),
+            })
+            .map(|(k, _)| k)
+    }
+
     /// P(this move | weights, eps), with the judge's relative 1e-9 tie tolerance.
     #[inline]
     pub fn likelihood(&self, w: &[f64; 4], eps: f64) -> f64 {
@@ -148,6 +162,44 @@ impl AiModel {
         };
         model.normalise();
         model
+    }
+
+    /// A belief that is certain of (w, eps): one particle (for measurement only: the
+    /// oracle arm of `examples/territory_oracle.rs` puts it at an AI's true parameters).
+    pub fn certain(w: [f64; 4], eps: f64) -> Self {
+        let mut model = AiModel {
+            particles: vec![Particle {
+                w,
+                eps,
+                log_lik: 0.0,
+                log_weight: 0.0,
+            }],
+            history: Vec::new(),
+            cumulative: Vec::new(),
+        };
+        model.normalise();
+        model
+    }
+
+    /// The particles with their normalised weights.
+    pub fn weighted(&self) -> impl Iterator<Item = (f64, &Particle)> {
+        let mut previous = 0.0;
+        self.cumulative
+            .iter()
+            .zip(&self.particles)
+            .map(move |(&c, p)| {
+                let weight = c - previous;
+                previous = c;
+                (weight, p)
+            })
+    }
+
+    /// The particle of highest likelihood of the whole history (the first on a tie).
+    pub fn most_likely(&self) -> &Particle {
+        self.particles
+            .iter()
+            .reduce(|best, p| if p.log_lik > best.log_lik { p } else { best })
+            .expect("at least one particle")
     }
 
     pub fn observations(&self) -> usize {
@@ -293,6 +345,8 @@ mod tests {
         // Own: 900 beats 600 for the empty ones: greedy takes the own cell.
         let own = MoveSummary::new(&values, &board, 3, 1, &candidates, 0);
         assert!((own.likelihood(&w, 0.2) - (0.05 + 0.8)).abs() < 1e-12);
+        assert_eq!(own.greedy_kind(&w), Some(1));
+        assert_eq!(own.greedy_kind(&[0.9, 0.5, 0.5, 0.5]), Some(0));
         // An empty 1200 cell: only a random move could have chosen it under w ...
         let empty = MoveSummary::new(&values, &board, 3, 1, &candidates, 10);
         assert!((empty.likelihood(&w, 0.2) - 0.05).abs() < 1e-12);
@@ -302,6 +356,36 @@ mod tests {
         // The 900 cell is never the greedy choice.
         let low = MoveSummary::new(&values, &board, 3, 1, &candidates, 1);
         assert!((low.likelihood(&w, 0.2) - 0.05).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_certain_belief_has_one_particle_of_weight_one() {
+        let model = AiModel::certain([0.4, 0.5, 0.6, 0.7], 0.3);
+        assert_eq!(model.mean(), [0.4, 0.5, 0.6, 0.7, 0.3]);
+        assert_eq!(model.most_likely().w, [0.4, 0.5, 0.6, 0.7]);
+        let weights: Vec<f64> = model.weighted().map(|(w, _)| w).collect();
+        assert_eq!(weights, vec![1.0]);
+        let mut rng = FastRng::new(1);
+        let prior = AiModel::new(8, &mut rng);
+        let total: f64 = prior.weighted().map(|(w, _)| w).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_most_likely_particle_has_the_highest_likelihood() {
+        let mut values = [1000u32; CELLS];
+        values[10] = 1200;
+        let board = Board::start(&[99, 0]);
+        // The empty 1200 cell over the own 1000 cell: greedy only when wa * 1200 >= wb * 1000.
+        let s = MoveSummary::new(&values, &board, 3, 1, &[0, 10], 10);
+        let mut rng = FastRng::new(3);
+        let mut model = AiModel::new(64, &mut rng);
+        for _ in 0..3 {
+            model.observe(s, 0, &mut rng);
+        }
+        let best = model.most_likely();
+        assert!(model.particles.iter().all(|p| p.log_lik <= best.log_lik));
+        assert!(best.w[0] * 1200.0 >= best.w[1] * 1000.0);
     }
 
     #[test]
