@@ -68,6 +68,8 @@ fn main() {
     let mut cpu = vec![0.0; settings.len()];
     let mut steps = vec![0u64; settings.len()];
     let mut predicted = vec![(0u64, 0u64); settings.len()];
+    // Early predictions (turns 0..20), sampled futures: probed / other, turns / changed.
+    let mut extra = vec![[0u64; 6]; settings.len()];
     let mut greedy = (0u64, 0u64);
     let mut files: Vec<Option<std::fs::File>> = settings
         .iter()
@@ -108,6 +110,17 @@ fn main() {
             steps[k] += agent.stats.steps;
             predicted[k].0 += agent.stats.predicted_right;
             predicted[k].1 += agent.stats.predicted;
+            let st = &agent.stats;
+            for (e, x) in extra[k].iter_mut().zip([
+                st.predicted_right_early,
+                st.predicted_early,
+                st.probed_other,
+                st.probed,
+                st.sampled_changed,
+                st.sampled_turns,
+            ]) {
+                *e += x;
+            }
             let score = Territory::score(&inst, &state);
             if std::env::var("TRACE").is_ok() {
                 // Per 5 turns: S0, SA, the AI's legal targets, the empty cells next to each
@@ -190,6 +203,19 @@ fn main() {
             cpu[k] / n,
             steps[k] as f64 / cpu[k],
             predicted[k].0 as f64 / predicted[k].1.max(1) as f64
+        );
+        let e = extra[k];
+        let share = |a: u64, b: u64| a as f64 / b.max(1) as f64;
+        println!(
+            "  predicted on turns 0..20 {:.3}; samples' beams starting otherwise {}/{} ({:.3}); \
+             sampled turns changed {}/{} ({:.3})",
+            share(e[0], e[1]),
+            e[2],
+            e[3],
+            share(e[2], e[3]),
+            e[4],
+            e[5],
+            share(e[4], e[5])
         );
     }
 }

@@ -67,6 +67,9 @@ pub struct Plan {
     pub nodes: u64,
     /// Widest beam completed.
     pub width: usize,
+    /// The distinct first moves of the widest beam's last layer, each with the value of its
+    /// best node there, best first.
+    pub firsts: Vec<(u8, f64)>,
 }
 
 /// Sum of the values of the cells in `s` (cell layout).
@@ -378,11 +381,26 @@ fn beam(
         moves[d] = mv;
         index = parent as usize;
     }
+    // Each last-layer node's first move (traced back through the layers).
+    let mut firsts: Vec<(u8, f64)> = Vec::new();
+    for (i, node) in beam.iter().enumerate() {
+        let mut index = i;
+        for d in (1..depth).rev() {
+            index = layers[d][index].0 as usize;
+        }
+        let first = layers[0][index].1;
+        match firsts.iter_mut().find(|f| f.0 == first) {
+            Some(f) => f.1 = f.1.max(node.value),
+            None => firsts.push((first, node.value)),
+        }
+    }
+    firsts.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     Some(Plan {
         moves,
         value: best,
         nodes: *nodes,
         width,
+        firsts,
     })
 }
 
@@ -435,6 +453,58 @@ pub fn search(
     best.nodes = nodes;
     debug_assert!((best.moves[0] as usize) < CELLS);
     best
+}
+
+/// The value of each of player 0's first moves `firsts` in each AI future of `samples`
+/// (one weight set per AI each, all greedy): the AIs' predicted targets on the root under
+/// the sample, then a beam of `width` from the board after that turn, against the same
+/// sample. `previous` (last turn's plan from now on) is kept as a candidate behind its own
+/// first move. Returns [first move][sample] values and adds the boards made to `nodes`.
+pub fn first_move_values(
+    root: &Sim,
+    samples: &[Vec<KindWeights>],
+    values: &Values,
+    config: &DuelConfig,
+    width: usize,
+    firsts: &[u8],
+    previous: &[u8],
+    nodes: &mut u64,
+) -> Vec<Vec<f64>> {
+    let mut table = vec![vec![0.0; samples.len()]; firsts.len()];
+    for (s, ais) in samples.iter().enumerate() {
+        let mut targets = [0u8; MAX_PLAYERS];
+        predict(root, ais, values, &mut targets);
+        for (f, &first) in firsts.iter().enumerate() {
+            targets[0] = first;
+            let mut child = root.clone();
+            child.step(&targets, values);
+            *nodes += 1;
+            table[f][s] = if child.turn >= TURNS || config.depth <= 1 {
+                evaluate(&child, values, config)
+            } else {
+                let tail: &[u8] = if previous.first() == Some(&first) {
+                    &previous[1..]
+                } else {
+                    &[]
+                };
+                let sub = DuelConfig {
+                    depth: config.depth - 1,
+                    ..config.clone()
+                };
+                let problem = Problem {
+                    root: &child,
+                    ais,
+                    values,
+                    config: &sub,
+                    previous: tail,
+                };
+                beam(&problem, width, nodes, &mut |_| 0.0)
+                    .expect("a beam that is never stopped finishes")
+                    .value
+            };
+        }
+    }
+    table
 }
 
 #[cfg(test)]

@@ -90,6 +90,19 @@ pub struct Config {
     /// `duel.max_width` a turn (1: the same cap on every turn).
     pub duel_opening_turns: usize,
     pub duel_opening: f64,
+    /// On the first `duel_sample_turns` turns, the beam's best `duel_sample_firsts` first
+    /// moves are judged again in `duel_samples` AI futures drawn from the filters' particles
+    /// (besides the posterior mean's): a beam of `duel_sample_width` from each first move in
+    /// each future, the move of the best mean value (`duel_sample_rule` 0) or the best worst
+    /// value (1) played; rule 2 only counts how often a beam of that width against each
+    /// sample would start otherwise (`Stats::probed`), the play unchanged. With 0 samples
+    /// the first moves are judged again in the posterior mean's future only.
+    /// `duel_sample_turns` 0: never.
+    pub duel_samples: usize,
+    pub duel_sample_turns: usize,
+    pub duel_sample_width: usize,
+    pub duel_sample_firsts: usize,
+    pub duel_sample_rule: u8,
 }
 
 impl Default for Config {
@@ -136,6 +149,11 @@ impl Default for Config {
             duel: DuelConfig::default(),
             duel_opening_turns: 0,
             duel_opening: 1.0,
+            duel_samples: 0,
+            duel_sample_turns: 0,
+            duel_sample_width: 32,
+            duel_sample_firsts: 4,
+            duel_sample_rule: 0,
         }
     }
 }
@@ -163,6 +181,11 @@ impl Config {
             "duel_fade" => self.duel.fade = value,
             "duel_prune" => self.duel.prune = value != 0.0,
             "duel_frontier" => self.duel.frontier = value,
+            "duel_samples" => self.duel_samples = value as usize,
+            "duel_sample_turns" => self.duel_sample_turns = value as usize,
+            "duel_sample_width" => self.duel_sample_width = value as usize,
+            "duel_sample_firsts" => self.duel_sample_firsts = value as usize,
+            "duel_sample_rule" => self.duel_sample_rule = value as u8,
             _ => match GroupSetting::parse(name, value) {
                 Some(rule) => self.groups.push(rule),
                 None => panic!("unknown setting {name}"),
@@ -435,6 +458,16 @@ pub struct Stats {
     /// AI moves the beam's prediction was checked on, and how many it named.
     pub predicted: u64,
     pub predicted_right: u64,
+    /// The same for the predictions made on turns 0..20.
+    pub predicted_early: u64,
+    pub predicted_right_early: u64,
+    /// Turns and AI samples where the sampled futures were looked at; how often a beam
+    /// against the sample started with another move than the mean's beam (rule 2), how
+    /// often the move played changed (rules 0 and 1).
+    pub probed: u64,
+    pub probed_other: u64,
+    pub sampled_turns: u64,
+    pub sampled_changed: u64,
     /// Time spent updating the particle filters.
     pub learn_ms: f64,
 }
@@ -567,8 +600,13 @@ impl Agent<Territory> for MonteCarloAgent {
             if turn > 0 && self.guesses.0 + 1 == turn {
                 for p in 1..obs.m {
                     let actual = obs.history[turn - 1].targets[p];
+                    let right = u64::from(self.guesses.1[p] == actual);
                     self.stats.predicted += 1;
-                    self.stats.predicted_right += u64::from(self.guesses.1[p] == actual);
+                    self.stats.predicted_right += right;
+                    if turn <= 20 {
+                        self.stats.predicted_early += 1;
+                        self.stats.predicted_right_early += right;
+                    }
                 }
             }
             let mut guesses = [0u8; MAX_PLAYERS];
@@ -609,7 +647,80 @@ impl Agent<Territory> for MonteCarloAgent {
             );
             self.stats.nodes += plan.nodes;
             self.plan_width = plan.width;
-            self.plan = (turn, plan.moves);
+            let mut moves = plan.moves;
+            if turn < config.duel_sample_turns {
+                // AI futures drawn from the particles (a stream per turn, apart from the
+                // filters' own), the posterior mean's first.
+                let mut rng = FastRng::new(0x5A3D_1E00 ^ turn as u64);
+                let mut samples = vec![ais.clone()];
+                for _ in 0..config.duel_samples {
+                    samples.push(
+                        learner
+                            .models
+                            .iter()
+                            .map(|model| {
+                                let w = model.sample(&mut rng).w;
+                                [w[0], w[1], 0.0, w[2], w[3]]
+                            })
+                            .collect(),
+                    );
+                }
+                let width = config.duel_sample_width;
+                if config.duel_sample_rule == 2 {
+                    for sample in &samples[1..] {
+                        let other = duel::search(
+                            &root,
+                            sample,
+                            values,
+                            &duel_config,
+                            previous,
+                            width,
+                            &mut |_| 1.0,
+                        );
+                        self.stats.probed += 1;
+                        self.stats.probed_other += u64::from(other.moves[0] != moves[0]);
+                    }
+                } else {
+                    let firsts: Vec<u8> = plan
+                        .firsts
+                        .iter()
+                        .take(config.duel_sample_firsts.max(1))
+                        .map(|f| f.0)
+                        .collect();
+                    let mut nodes = 0;
+                    let table = duel::first_move_values(
+                        &root,
+                        &samples,
+                        values,
+                        &duel_config,
+                        width,
+                        &firsts,
+                        &moves,
+                        &mut nodes,
+                    );
+                    self.stats.nodes += nodes;
+                    let score = |row: &Vec<f64>| {
+                        if config.duel_sample_rule == 1 {
+                            row.iter().copied().fold(f64::INFINITY, f64::min)
+                        } else {
+                            row.iter().sum::<f64>() / row.len() as f64
+                        }
+                    };
+                    let best = (0..firsts.len())
+                        .max_by(|&a, &b| {
+                            score(&table[a])
+                                .total_cmp(&score(&table[b]))
+                                .then(b.cmp(&a))
+                        })
+                        .expect("the beam has a first move");
+                    self.stats.sampled_turns += 1;
+                    if firsts[best] != moves[0] {
+                        self.stats.sampled_changed += 1;
+                        moves = vec![firsts[best]];
+                    }
+                }
+            }
+            self.plan = (turn, moves);
             self.stats.search_ms += budget.elapsed_ms() - start_ms;
             return Action::to_cell(self.plan.1[0] as usize);
         }
