@@ -30,6 +30,12 @@ pub struct DuelConfig {
     /// Weight of each player's frontier: the value of the empty cells next to its cells
     /// (an AI walled in has none), fading like the potentials.
     pub frontier: f64,
+    /// On turns before `chase_turns`, each node's value loses `chase` times the sum, over
+    /// its path's turns before then, of the distance (in steps) from player 0's cells to
+    /// the nearest AI cell (0 when they touch): plans that head for the AI early rank
+    /// higher. 0: off.
+    pub chase: f64,
+    pub chase_turns: usize,
 }
 
 impl Default for DuelConfig {
@@ -42,6 +48,8 @@ impl Default for DuelConfig {
             fade: 30.0,
             prune: false,
             frontier: 0.5,
+            chase: 0.0,
+            chase_turns: 0,
         }
     }
 }
@@ -56,6 +64,8 @@ struct Node {
     value: f64,
     /// Whether this node follows last turn's plan.
     follows_plan: bool,
+    /// The sum of the chase distances along its path (`DuelConfig::chase`).
+    far: f64,
 }
 
 /// What the search found: the plan (player 0's moves from now on) and its value.
@@ -149,6 +159,19 @@ fn predict(sim: &Sim, ais: &[KindWeights], values: &Values, targets: &mut [u8; M
     for (p, target) in targets.iter_mut().enumerate().take(sim.m).skip(1) {
         *target = sim.ai_move(p, &ais[p - 1], 0.0, values, &mut rng);
     }
+}
+
+/// Steps from player 0's cells to the nearest AI cell (0 when they touch, at most 18).
+#[inline]
+fn chase_distance(m: usize, own: &[u128; MAX_PLAYERS]) -> f64 {
+    let ais = own[1..m].iter().fold(0, |a, &s| a | s);
+    let mut reach = super::sim::spread(own[0]);
+    let mut d = 0;
+    while reach & ais == 0 && d < 18 {
+        reach = super::sim::spread(reach);
+        d += 1;
+    }
+    d as f64
 }
 
 /// Player 0's legal moves, without those onto its own cells at the cap that no AI can
@@ -268,10 +291,12 @@ fn beam(
         mv: 0,
         value: 0.0,
         follows_plan: true,
+        far: 0.0,
     }];
     // Children are kept as (parent, move, value, fingerprint, follows the plan); only the
     // chosen ones are simulated again, so no board is stored for the others.
-    let mut children: Vec<(u32, u8, f64, u64, bool)> = Vec::new();
+    let mut children: Vec<(u32, u8, f64, u64, bool, f64)> = Vec::new();
+    let chase = config.chase > 0.0;
     let mut order: Vec<u32> = Vec::new();
     let mut seen: Vec<u64> = Vec::new();
     // The AIs' targets of each node (they do not depend on player 0's move).
@@ -301,22 +326,44 @@ fn beam(
                 let cell = options.trailing_zeros() as u8;
                 options &= options - 1;
                 t[0] = cell;
-                let (value, print) = if fast {
+                let (mut value, print, mut far) = if fast {
                     // Scores and territories only; the board is made for kept nodes.
                     let peek = from.peek(&t, values);
+                    let far = if chase && from.turn < config.chase_turns {
+                        chase_distance(from.m, &peek.own)
+                    } else {
+                        0.0
+                    };
                     (
                         peek_ratio(from.m, from.turn + 1, &peek, values, config),
                         fingerprint(from.m, &peek.own, &peek.pos, &peek.scores),
+                        far,
                     )
                 } else {
                     let mut sim = from.clone();
                     sim.step(&t, values);
+                    let far = if chase && from.turn < config.chase_turns {
+                        chase_distance(sim.m, &sim.own)
+                    } else {
+                        0.0
+                    };
                     (
                         evaluate(&sim, values, config),
                         fingerprint(sim.m, &sim.own, &sim.pos, &sim.scores),
+                        far,
                     )
                 };
-                children.push((i as u32, cell, value, print, planned == Some(cell)));
+                if chase {
+                    // Ranked by value − chase × far (as (1 + ratio) × 2^(−chase × far) on
+                    // the fast path, where the log is taken later).
+                    far += node.far;
+                    value = if fast {
+                        (1.0 + value) * (-config.chase * far).exp2() - 1.0
+                    } else {
+                        value - config.chase * far
+                    };
+                }
+                children.push((i as u32, cell, value, print, planned == Some(cell), far));
             }
         }
         *nodes += children.len() as u64;
@@ -341,7 +388,7 @@ fn beam(
                 order[sorted..].sort_unstable_by(better);
             }
             let c = order[k];
-            let (parent, mv, value, f, follows_plan) = children[c as usize];
+            let (parent, mv, value, f, follows_plan, far) = children[c as usize];
             if next.len() >= width.max(1) + usize::from(follows_plan) {
                 break;
             }
@@ -361,6 +408,7 @@ fn beam(
                 mv,
                 value: if fast { (1.0 + value).log2() } else { value },
                 follows_plan,
+                far,
             });
         }
         layers.push(next.iter().map(|n| (n.parent, n.mv)).collect());

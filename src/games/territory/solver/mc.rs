@@ -181,6 +181,8 @@ impl Config {
             "duel_fade" => self.duel.fade = value,
             "duel_prune" => self.duel.prune = value != 0.0,
             "duel_frontier" => self.duel.frontier = value,
+            "duel_chase" => self.duel.chase = value,
+            "duel_chase_turns" => self.duel.chase_turns = value as usize,
             "duel_samples" => self.duel_samples = value as usize,
             "duel_sample_turns" => self.duel_sample_turns = value as usize,
             "duel_sample_width" => self.duel_sample_width = value as usize,
