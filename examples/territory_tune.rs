@@ -102,7 +102,17 @@ fn main() {
         }
         let mut line = format!("seed {seed} M={} U={}:", inst.m, inst.u);
         for (k, (_, config)) in settings.iter().enumerate() {
-            let mut agent = MonteCarloAgent::with_config(config.clone());
+            let mut config = config.clone();
+            // ORACLE=1: settings with `oracle_turns=T` let the beam know the AIs' hidden
+            // weights on turns 0..T (an upper bound for measurements, not a player).
+            if std::env::var("ORACLE").is_ok() {
+                config.oracle_weights = inst
+                    .ai
+                    .iter()
+                    .map(|a| [a.wa, a.wb, 0.0, a.wc, a.wd])
+                    .collect();
+            }
+            let mut agent = MonteCarloAgent::with_config(config);
             let cpu_start = cpu_seconds();
             let (_, state) = play::<Territory>(&inst, &mut agent, &mut Budget::new(budget_ms))
                 .expect("legal play");

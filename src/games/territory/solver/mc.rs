@@ -15,7 +15,7 @@
 use super::duel::{self, DuelConfig};
 use super::model::{AiModel, MoveSummary};
 use super::policy;
-use super::sim::{bit, pick, Bits, FastRng, Sim, Values};
+use super::sim::{bit, pick, Bits, FastRng, KindWeights, Sim, Values};
 use super::value;
 use crate::clock::Budget;
 use crate::game::Agent;
@@ -103,6 +103,12 @@ pub struct Config {
     pub duel_sample_width: usize,
     pub duel_sample_firsts: usize,
     pub duel_sample_rule: u8,
+    /// For measurements only (an upper bound, never a fair player): when not empty, the
+    /// beam predicts the AIs with these weights (the judge's hidden ones, set by
+    /// `territory_tune` with ORACLE=1) instead of the posterior mean on turns before
+    /// `oracle_turns`.
+    pub oracle_weights: Vec<KindWeights>,
+    pub oracle_turns: usize,
 }
 
 impl Default for Config {
@@ -154,6 +160,8 @@ impl Default for Config {
             duel_sample_width: 32,
             duel_sample_firsts: 4,
             duel_sample_rule: 0,
+            oracle_weights: Vec::new(),
+            oracle_turns: 0,
         }
     }
 }
@@ -188,6 +196,7 @@ impl Config {
             "duel_sample_width" => self.duel_sample_width = value as usize,
             "duel_sample_firsts" => self.duel_sample_firsts = value as usize,
             "duel_sample_rule" => self.duel_sample_rule = value as u8,
+            "oracle_turns" => self.oracle_turns = value as usize,
             _ => match GroupSetting::parse(name, value) {
                 Some(rule) => self.groups.push(rule),
                 None => panic!("unknown setting {name}"),
@@ -589,14 +598,18 @@ impl Agent<Territory> for MonteCarloAgent {
             // The beam's share: what is left split in proportion to the turns' width caps.
             let share = budget.remaining_ms() * config.beam_share(turn);
             // The AIs as the beam predicts them: the greedy policy of the posterior mean.
-            let ais: Vec<_> = learner
-                .models
-                .iter()
-                .map(|model| {
-                    let w = model.mean();
-                    [w[0], w[1], 0.0, w[2], w[3]]
-                })
-                .collect();
+            let ais: Vec<_> = if turn < config.oracle_turns && !config.oracle_weights.is_empty() {
+                config.oracle_weights.clone()
+            } else {
+                learner
+                    .models
+                    .iter()
+                    .map(|model| {
+                        let w = model.mean();
+                        [w[0], w[1], 0.0, w[2], w[3]]
+                    })
+                    .collect()
+            };
             // How often last turn's predictions (made before its AI moves were seen) named
             // them.
             if turn > 0 && self.guesses.0 + 1 == turn {
