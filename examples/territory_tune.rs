@@ -68,8 +68,7 @@ fn main() {
     let mut cpu = vec![0.0; settings.len()];
     let mut steps = vec![0u64; settings.len()];
     let mut predicted = vec![(0u64, 0u64); settings.len()];
-    // Early predictions (turns 0..20), sampled futures: probed / other, turns / changed.
-    let mut extra = vec![[0u64; 6]; settings.len()];
+    let mut predicted_early = vec![(0u64, 0u64); settings.len()];
     let mut greedy = (0u64, 0u64);
     let mut files: Vec<Option<std::fs::File>> = settings
         .iter()
@@ -102,17 +101,7 @@ fn main() {
         }
         let mut line = format!("seed {seed} M={} U={}:", inst.m, inst.u);
         for (k, (_, config)) in settings.iter().enumerate() {
-            let mut config = config.clone();
-            // ORACLE=1: settings with `oracle_turns=T` let the beam know the AIs' hidden
-            // weights on turns 0..T (an upper bound for measurements, not a player).
-            if std::env::var("ORACLE").is_ok() {
-                config.oracle_weights = inst
-                    .ai
-                    .iter()
-                    .map(|a| [a.wa, a.wb, 0.0, a.wc, a.wd])
-                    .collect();
-            }
-            let mut agent = MonteCarloAgent::with_config(config);
+            let mut agent = MonteCarloAgent::with_config(config.clone());
             let cpu_start = cpu_seconds();
             let (_, state) = play::<Territory>(&inst, &mut agent, &mut Budget::new(budget_ms))
                 .expect("legal play");
@@ -120,17 +109,8 @@ fn main() {
             steps[k] += agent.stats.steps;
             predicted[k].0 += agent.stats.predicted_right;
             predicted[k].1 += agent.stats.predicted;
-            let st = &agent.stats;
-            for (e, x) in extra[k].iter_mut().zip([
-                st.predicted_right_early,
-                st.predicted_early,
-                st.probed_other,
-                st.probed,
-                st.sampled_changed,
-                st.sampled_turns,
-            ]) {
-                *e += x;
-            }
+            predicted_early[k].0 += agent.stats.predicted_right_early;
+            predicted_early[k].1 += agent.stats.predicted_early;
             let score = Territory::score(&inst, &state);
             if std::env::var("TRACE").is_ok() {
                 // Per 5 turns: S0, SA, the AI's legal targets, the empty cells next to each
@@ -208,24 +188,13 @@ fn main() {
         let losses = diffs.iter().filter(|&&x| x < 0.0).count();
         println!(
             "{name}: mean {mean:.0}  vs first {d:+.0} ± {:.0}  won {wins} lost {losses}  \
-             CPU {:.2} s/game ({:.0} simulated turns / CPU s)  AI moves predicted {:.3}",
+             CPU {:.2} s/game ({:.0} simulated turns / CPU s)  AI moves predicted {:.3} \
+             (on turns 0..20 {:.3})",
             sd / n.sqrt(),
             cpu[k] / n,
             steps[k] as f64 / cpu[k],
-            predicted[k].0 as f64 / predicted[k].1.max(1) as f64
-        );
-        let e = extra[k];
-        let share = |a: u64, b: u64| a as f64 / b.max(1) as f64;
-        println!(
-            "  predicted on turns 0..20 {:.3}; samples' beams starting otherwise {}/{} ({:.3}); \
-             sampled turns changed {}/{} ({:.3})",
-            share(e[0], e[1]),
-            e[2],
-            e[3],
-            share(e[2], e[3]),
-            e[4],
-            e[5],
-            share(e[4], e[5])
+            predicted[k].0 as f64 / predicted[k].1.max(1) as f64,
+            predicted_early[k].0 as f64 / predicted_early[k].1.max(1) as f64
         );
     }
 }

@@ -30,12 +30,6 @@ pub struct DuelConfig {
     /// Weight of each player's frontier: the value of the empty cells next to its cells
     /// (an AI walled in has none), fading like the potentials.
     pub frontier: f64,
-    /// On turns before `chase_turns`, each node's value loses `chase` times the sum, over
-    /// its path's turns before then, of the distance (in steps) from player 0's cells to
-    /// the nearest AI cell (0 when they touch): plans that head for the AI early rank
-    /// higher. 0: off.
-    pub chase: f64,
-    pub chase_turns: usize,
 }
 
 impl Default for DuelConfig {
@@ -48,8 +42,6 @@ impl Default for DuelConfig {
             fade: 30.0,
             prune: false,
             frontier: 0.5,
-            chase: 0.0,
-            chase_turns: 0,
         }
     }
 }
@@ -64,8 +56,6 @@ struct Node {
     value: f64,
     /// Whether this node follows last turn's plan.
     follows_plan: bool,
-    /// The sum of the chase distances along its path (`DuelConfig::chase`).
-    far: f64,
 }
 
 /// What the search found: the plan (player 0's moves from now on) and its value.
@@ -77,9 +67,6 @@ pub struct Plan {
     pub nodes: u64,
     /// Widest beam completed.
     pub width: usize,
-    /// The distinct first moves of the widest beam's last layer, each with the value of its
-    /// best node there, best first.
-    pub firsts: Vec<(u8, f64)>,
 }
 
 /// Sum of the values of the cells in `s` (cell layout).
@@ -159,19 +146,6 @@ fn predict(sim: &Sim, ais: &[KindWeights], values: &Values, targets: &mut [u8; M
     for (p, target) in targets.iter_mut().enumerate().take(sim.m).skip(1) {
         *target = sim.ai_move(p, &ais[p - 1], 0.0, values, &mut rng);
     }
-}
-
-/// Steps from player 0's cells to the nearest AI cell (0 when they touch, at most 18).
-#[inline]
-fn chase_distance(m: usize, own: &[u128; MAX_PLAYERS]) -> f64 {
-    let ais = own[1..m].iter().fold(0, |a, &s| a | s);
-    let mut reach = super::sim::spread(own[0]);
-    let mut d = 0;
-    while reach & ais == 0 && d < 18 {
-        reach = super::sim::spread(reach);
-        d += 1;
-    }
-    d as f64
 }
 
 /// Player 0's legal moves, without those onto its own cells at the cap that no AI can
@@ -291,12 +265,10 @@ fn beam(
         mv: 0,
         value: 0.0,
         follows_plan: true,
-        far: 0.0,
     }];
     // Children are kept as (parent, move, value, fingerprint, follows the plan); only the
     // chosen ones are simulated again, so no board is stored for the others.
-    let mut children: Vec<(u32, u8, f64, u64, bool, f64)> = Vec::new();
-    let chase = config.chase > 0.0;
+    let mut children: Vec<(u32, u8, f64, u64, bool)> = Vec::new();
     let mut order: Vec<u32> = Vec::new();
     let mut seen: Vec<u64> = Vec::new();
     // The AIs' targets of each node (they do not depend on player 0's move).
@@ -326,44 +298,22 @@ fn beam(
                 let cell = options.trailing_zeros() as u8;
                 options &= options - 1;
                 t[0] = cell;
-                let (mut value, print, mut far) = if fast {
+                let (value, print) = if fast {
                     // Scores and territories only; the board is made for kept nodes.
                     let peek = from.peek(&t, values);
-                    let far = if chase && from.turn < config.chase_turns {
-                        chase_distance(from.m, &peek.own)
-                    } else {
-                        0.0
-                    };
                     (
                         peek_ratio(from.m, from.turn + 1, &peek, values, config),
                         fingerprint(from.m, &peek.own, &peek.pos, &peek.scores),
-                        far,
                     )
                 } else {
                     let mut sim = from.clone();
                     sim.step(&t, values);
-                    let far = if chase && from.turn < config.chase_turns {
-                        chase_distance(sim.m, &sim.own)
-                    } else {
-                        0.0
-                    };
                     (
                         evaluate(&sim, values, config),
                         fingerprint(sim.m, &sim.own, &sim.pos, &sim.scores),
-                        far,
                     )
                 };
-                if chase {
-                    // Ranked by value − chase × far (as (1 + ratio) × 2^(−chase × far) on
-                    // the fast path, where the log is taken later).
-                    far += node.far;
-                    value = if fast {
-                        (1.0 + value) * (-config.chase * far).exp2() - 1.0
-                    } else {
-                        value - config.chase * far
-                    };
-                }
-                children.push((i as u32, cell, value, print, planned == Some(cell), far));
+                children.push((i as u32, cell, value, print, planned == Some(cell)));
             }
         }
         *nodes += children.len() as u64;
@@ -388,7 +338,7 @@ fn beam(
                 order[sorted..].sort_unstable_by(better);
             }
             let c = order[k];
-            let (parent, mv, value, f, follows_plan, far) = children[c as usize];
+            let (parent, mv, value, f, follows_plan) = children[c as usize];
             if next.len() >= width.max(1) + usize::from(follows_plan) {
                 break;
             }
@@ -408,7 +358,6 @@ fn beam(
                 mv,
                 value: if fast { (1.0 + value).log2() } else { value },
                 follows_plan,
-                far,
             });
         }
         layers.push(next.iter().map(|n| (n.parent, n.mv)).collect());
@@ -429,26 +378,11 @@ fn beam(
         moves[d] = mv;
         index = parent as usize;
     }
-    // Each last-layer node's first move (traced back through the layers).
-    let mut firsts: Vec<(u8, f64)> = Vec::new();
-    for (i, node) in beam.iter().enumerate() {
-        let mut index = i;
-        for d in (1..depth).rev() {
-            index = layers[d][index].0 as usize;
-        }
-        let first = layers[0][index].1;
-        match firsts.iter_mut().find(|f| f.0 == first) {
-            Some(f) => f.1 = f.1.max(node.value),
-            None => firsts.push((first, node.value)),
-        }
-    }
-    firsts.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     Some(Plan {
         moves,
         value: best,
         nodes: *nodes,
         width,
-        firsts,
     })
 }
 
@@ -501,58 +435,6 @@ pub fn search(
     best.nodes = nodes;
     debug_assert!((best.moves[0] as usize) < CELLS);
     best
-}
-
-/// The value of each of player 0's first moves `firsts` in each AI future of `samples`
-/// (one weight set per AI each, all greedy): the AIs' predicted targets on the root under
-/// the sample, then a beam of `width` from the board after that turn, against the same
-/// sample. `previous` (last turn's plan from now on) is kept as a candidate behind its own
-/// first move. Returns [first move][sample] values and adds the boards made to `nodes`.
-pub fn first_move_values(
-    root: &Sim,
-    samples: &[Vec<KindWeights>],
-    values: &Values,
-    config: &DuelConfig,
-    width: usize,
-    firsts: &[u8],
-    previous: &[u8],
-    nodes: &mut u64,
-) -> Vec<Vec<f64>> {
-    let mut table = vec![vec![0.0; samples.len()]; firsts.len()];
-    for (s, ais) in samples.iter().enumerate() {
-        let mut targets = [0u8; MAX_PLAYERS];
-        predict(root, ais, values, &mut targets);
-        for (f, &first) in firsts.iter().enumerate() {
-            targets[0] = first;
-            let mut child = root.clone();
-            child.step(&targets, values);
-            *nodes += 1;
-            table[f][s] = if child.turn >= TURNS || config.depth <= 1 {
-                evaluate(&child, values, config)
-            } else {
-                let tail: &[u8] = if previous.first() == Some(&first) {
-                    &previous[1..]
-                } else {
-                    &[]
-                };
-                let sub = DuelConfig {
-                    depth: config.depth - 1,
-                    ..config.clone()
-                };
-                let problem = Problem {
-                    root: &child,
-                    ais,
-                    values,
-                    config: &sub,
-                    previous: tail,
-                };
-                beam(&problem, width, nodes, &mut |_| 0.0)
-                    .expect("a beam that is never stopped finishes")
-                    .value
-            };
-        }
-    }
-    table
 }
 
 #[cfg(test)]

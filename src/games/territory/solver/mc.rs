@@ -15,7 +15,7 @@
 use super::duel::{self, DuelConfig};
 use super::model::{AiModel, MoveSummary};
 use super::policy;
-use super::sim::{bit, pick, Bits, FastRng, KindWeights, Sim, Values};
+use super::sim::{bit, pick, Bits, FastRng, Sim, Values};
 use super::value;
 use crate::clock::Budget;
 use crate::game::Agent;
@@ -90,25 +90,6 @@ pub struct Config {
     /// `duel.max_width` a turn (1: the same cap on every turn).
     pub duel_opening_turns: usize,
     pub duel_opening: f64,
-    /// On the first `duel_sample_turns` turns, the beam's best `duel_sample_firsts` first
-    /// moves are judged again in `duel_samples` AI futures drawn from the filters' particles
-    /// (besides the posterior mean's): a beam of `duel_sample_width` from each first move in
-    /// each future, the move of the best mean value (`duel_sample_rule` 0) or the best worst
-    /// value (1) played; rule 2 only counts how often a beam of that width against each
-    /// sample would start otherwise (`Stats::probed`), the play unchanged. With 0 samples
-    /// the first moves are judged again in the posterior mean's future only.
-    /// `duel_sample_turns` 0: never.
-    pub duel_samples: usize,
-    pub duel_sample_turns: usize,
-    pub duel_sample_width: usize,
-    pub duel_sample_firsts: usize,
-    pub duel_sample_rule: u8,
-    /// For measurements only (an upper bound, never a fair player): when not empty, the
-    /// beam predicts the AIs with these weights (the judge's hidden ones, set by
-    /// `territory_tune` with ORACLE=1) instead of the posterior mean on turns before
-    /// `oracle_turns`.
-    pub oracle_weights: Vec<KindWeights>,
-    pub oracle_turns: usize,
 }
 
 impl Default for Config {
@@ -155,13 +136,6 @@ impl Default for Config {
             duel: DuelConfig::default(),
             duel_opening_turns: 0,
             duel_opening: 1.0,
-            duel_samples: 0,
-            duel_sample_turns: 0,
-            duel_sample_width: 32,
-            duel_sample_firsts: 4,
-            duel_sample_rule: 0,
-            oracle_weights: Vec::new(),
-            oracle_turns: 0,
         }
     }
 }
@@ -189,14 +163,6 @@ impl Config {
             "duel_fade" => self.duel.fade = value,
             "duel_prune" => self.duel.prune = value != 0.0,
             "duel_frontier" => self.duel.frontier = value,
-            "duel_chase" => self.duel.chase = value,
-            "duel_chase_turns" => self.duel.chase_turns = value as usize,
-            "duel_samples" => self.duel_samples = value as usize,
-            "duel_sample_turns" => self.duel_sample_turns = value as usize,
-            "duel_sample_width" => self.duel_sample_width = value as usize,
-            "duel_sample_firsts" => self.duel_sample_firsts = value as usize,
-            "duel_sample_rule" => self.duel_sample_rule = value as u8,
-            "oracle_turns" => self.oracle_turns = value as usize,
             _ => match GroupSetting::parse(name, value) {
                 Some(rule) => self.groups.push(rule),
                 None => panic!("unknown setting {name}"),
@@ -469,16 +435,9 @@ pub struct Stats {
     /// AI moves the beam's prediction was checked on, and how many it named.
     pub predicted: u64,
     pub predicted_right: u64,
-    /// The same for the predictions made on turns 0..20.
+    /// The same for the predictions made on turns 0..20 (checked on turns 1..=20).
     pub predicted_early: u64,
     pub predicted_right_early: u64,
-    /// Turns and AI samples where the sampled futures were looked at; how often a beam
-    /// against the sample started with another move than the mean's beam (rule 2), how
-    /// often the move played changed (rules 0 and 1).
-    pub probed: u64,
-    pub probed_other: u64,
-    pub sampled_turns: u64,
-    pub sampled_changed: u64,
     /// Time spent updating the particle filters.
     pub learn_ms: f64,
 }
@@ -598,18 +557,14 @@ impl Agent<Territory> for MonteCarloAgent {
             // The beam's share: what is left split in proportion to the turns' width caps.
             let share = budget.remaining_ms() * config.beam_share(turn);
             // The AIs as the beam predicts them: the greedy policy of the posterior mean.
-            let ais: Vec<_> = if turn < config.oracle_turns && !config.oracle_weights.is_empty() {
-                config.oracle_weights.clone()
-            } else {
-                learner
-                    .models
-                    .iter()
-                    .map(|model| {
-                        let w = model.mean();
-                        [w[0], w[1], 0.0, w[2], w[3]]
-                    })
-                    .collect()
-            };
+            let ais: Vec<_> = learner
+                .models
+                .iter()
+                .map(|model| {
+                    let w = model.mean();
+                    [w[0], w[1], 0.0, w[2], w[3]]
+                })
+                .collect();
             // How often last turn's predictions (made before its AI moves were seen) named
             // them.
             if turn > 0 && self.guesses.0 + 1 == turn {
@@ -662,80 +617,7 @@ impl Agent<Territory> for MonteCarloAgent {
             );
             self.stats.nodes += plan.nodes;
             self.plan_width = plan.width;
-            let mut moves = plan.moves;
-            if turn < config.duel_sample_turns {
-                // AI futures drawn from the particles (a stream per turn, apart from the
-                // filters' own), the posterior mean's first.
-                let mut rng = FastRng::new(0x5A3D_1E00 ^ turn as u64);
-                let mut samples = vec![ais.clone()];
-                for _ in 0..config.duel_samples {
-                    samples.push(
-                        learner
-                            .models
-                            .iter()
-                            .map(|model| {
-                                let w = model.sample(&mut rng).w;
-                                [w[0], w[1], 0.0, w[2], w[3]]
-                            })
-                            .collect(),
-                    );
-                }
-                let width = config.duel_sample_width;
-                if config.duel_sample_rule == 2 {
-                    for sample in &samples[1..] {
-                        let other = duel::search(
-                            &root,
-                            sample,
-                            values,
-                            &duel_config,
-                            previous,
-                            width,
-                            &mut |_| 1.0,
-                        );
-                        self.stats.probed += 1;
-                        self.stats.probed_other += u64::from(other.moves[0] != moves[0]);
-                    }
-                } else {
-                    let firsts: Vec<u8> = plan
-                        .firsts
-                        .iter()
-                        .take(config.duel_sample_firsts.max(1))
-                        .map(|f| f.0)
-                        .collect();
-                    let mut nodes = 0;
-                    let table = duel::first_move_values(
-                        &root,
-                        &samples,
-                        values,
-                        &duel_config,
-                        width,
-                        &firsts,
-                        &moves,
-                        &mut nodes,
-                    );
-                    self.stats.nodes += nodes;
-                    let score = |row: &Vec<f64>| {
-                        if config.duel_sample_rule == 1 {
-                            row.iter().copied().fold(f64::INFINITY, f64::min)
-                        } else {
-                            row.iter().sum::<f64>() / row.len() as f64
-                        }
-                    };
-                    let best = (0..firsts.len())
-                        .max_by(|&a, &b| {
-                            score(&table[a])
-                                .total_cmp(&score(&table[b]))
-                                .then(b.cmp(&a))
-                        })
-                        .expect("the beam has a first move");
-                    self.stats.sampled_turns += 1;
-                    if firsts[best] != moves[0] {
-                        self.stats.sampled_changed += 1;
-                        moves = vec![firsts[best]];
-                    }
-                }
-            }
-            self.plan = (turn, moves);
+            self.plan = (turn, plan.moves);
             self.stats.search_ms += budget.elapsed_ms() - start_ms;
             return Action::to_cell(self.plan.1[0] as usize);
         }
@@ -914,6 +796,10 @@ mod tests {
         // U = 3: the beam played (and checked its predictions); U = 1: rollouts only.
         assert!(agent.stats.nodes > 0);
         assert!(agent.stats.predicted > 0 && agent.stats.predicted <= 99);
+        // The early ones (made on turns 0..20) are a part of them.
+        let early = agent.stats.predicted_early;
+        assert!(early > 0 && early <= 20 && early < agent.stats.predicted);
+        assert!(agent.stats.predicted_right_early <= early);
     }
 
     #[test]
