@@ -82,6 +82,24 @@ trait Kernel {
     fn range_bonus(sim: &Sim, rows: &Rows, pairs: std::ops::RangeInclusive<usize>) -> i32;
     /// `Sim::singles`.
     fn singles(sim: &Sim, rows: &Rows, out: &mut Vec<u16>);
+    /// The children of `parent` (index `tag` in its layer) by `moves` (a `NONE` second
+    /// move: a single move), scored on `scratch` (equal to the parent's rows, and left so)
+    /// and pushed to `out`.
+    #[inline(always)]
+    fn children(
+        sim: &Sim,
+        parent: &Node,
+        tag: u32,
+        moves: impl Iterator<Item = [u16; 2]>,
+        scratch: &mut Rows,
+        out: &mut Vec<Candidate>,
+    ) where
+        Self: Sized,
+    {
+        for moves in moves {
+            out.push(sim.candidate_with::<Self>(parent, tag, moves, scratch));
+        }
+    }
 }
 
 /// This build's row paths.
@@ -1177,9 +1195,8 @@ fn search_with<K: Kernel>(
             moves.clear();
             K::singles(&sim, &node.rows, &mut moves);
             scratch = node.rows;
-            for &mv in &moves {
-                pool.push(sim.candidate_with::<K>(node, i as u32, [mv, NONE], &mut scratch));
-            }
+            let singles = moves.iter().map(|&mv| [mv, NONE]);
+            K::children(&sim, node, i as u32, singles, &mut scratch, &mut pool);
         }
         window_nodes += current.len();
         total_nodes += current.len();
@@ -1199,10 +1216,8 @@ fn search_with<K: Kernel>(
                 pair_moves.clear();
                 sim.pairs(&node.rows, &mut pair_moves);
                 scratch = node.rows;
-                for &(a, b) in &pair_moves {
-                    let tag = i as u32 | OLDER;
-                    pool.push(sim.candidate_with::<K>(node, tag, [a, b], &mut scratch));
-                }
+                let pairs = pair_moves.iter().map(|&(a, b)| [a, b]);
+                K::children(&sim, node, i as u32 | OLDER, pairs, &mut scratch, &mut pool);
                 window_nodes += 1;
                 total_nodes += 1;
             }

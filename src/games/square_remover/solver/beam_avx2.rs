@@ -13,8 +13,8 @@
 //! methods are only reached through `search_avx2` and the tests (which check the CPU first).
 //! They give the same results as the SSE2 path (`avx2_rows_agree` checks).
 
-use super::vector::push_columns;
-use super::{Kernel, Rows, Sim, MAX_N};
+use super::vector::{column_mask, push_columns};
+use super::{Candidate, Kernel, Node, Rows, Sim, MAX_N, NONE, SQUARE_VALUE};
 use std::arch::x86_64::*;
 
 /// The kernel of `search_avx2`.
@@ -108,7 +108,255 @@ unsafe fn weigh(sums: [__m256i; 4], weights: [i32; 4]) -> i32 {
     (0..4).map(|k| weights[k] * field(k)).sum()
 }
 
+/// Rows of the padded copy above board row 0 (row `i` of `Rows` is `PAD + i` here): a
+/// window starts 3 rows above its move, so up to 2 rows above `Rows`' row 0.
+const PAD: usize = 4;
+
+/// A parent as its children read it (`window_child`): its rows with zero rows
+/// around them, so that a window of 8 rows around any move stays inside, and the running
+/// sums of its pairs' bonuses. Written once per parent; its children only read it.
+pub(super) struct Padded {
+    rows: [u128; PAD + 19 + 4],
+    /// `sums[j]`: the parent's bonus of board pairs `0..j - 3` (`j - 3` clamped to `0..=16`).
+    sums: [i32; 24],
+}
+
+impl Padded {
+    pub(super) fn new() -> Self {
+        Padded {
+            rows: [0; PAD + 19 + 4],
+            sums: [0; 24],
+        }
+    }
+
+    #[inline(always)]
+    fn fill(&mut self, node: &Node) {
+        self.rows[PAD..PAD + 19].copy_from_slice(&node.rows);
+        let mut sum = 0;
+        for j in 0..24 {
+            self.sums[j] = sum;
+            if (3..3 + MAX_N).contains(&j) {
+                sum += node.bonus[j - 3];
+            }
+        }
+    }
+}
+
+/// `[rows[i] | rows[i + 1]]` of a padded copy.
+#[inline(always)]
+unsafe fn load2p(rows: &[u128], i: usize) -> __m256i {
+    let lo = _mm_loadu_si128((&rows[i] as *const u128).cast());
+    let hi = _mm_loadu_si128((&rows[i + 1] as *const u128).cast());
+    _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(lo), hi)
+}
+
+/// `[lo | hi]`.
+#[inline(always)]
+unsafe fn join(lo: __m128i, hi: __m128i) -> __m256i {
+    _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(lo), hi)
+}
+
+/// `[x.hi | y.lo]`: rows `2j + 1` and `2j + 2` of a window from its registers `j`, `j + 1`.
+#[inline(always)]
+unsafe fn odd(x: __m256i, y: __m256i) -> __m256i {
+    _mm256_permute2x128_si256::<0x21>(x, y)
+}
+
+/// The window's rows 2..=7 (`y[j]`: rows `2j + 2`, `2j + 3`) after the cascade of squares
+/// in window pairs 2..=5, removed as the tester does (`Sim::settle`: the first square in the
+/// tester's order, its cells the next four tiles); `y0` holds rows 0 and 1, which stay.
+/// False, with `y` and `score` part-way, when a square is in pair 1 or 6 (its rescan or the
+/// touched pairs would leave the window): the caller then scores the child in memory.
+#[inline(always)]
+unsafe fn settle_window(sim: &Sim, y0: __m256i, y: &mut [__m256i; 3], score: &mut u32) -> bool {
+    loop {
+        let s = |x: __m256i| _mm256_and_si256(x, _mm256_srli_si256::<1>(x));
+        let (s0, s1, s2, s3) = (s(y0), s(y[0]), s(y[1]), s(y[2]));
+        // Pairs 2, 3 and 4, 5.
+        let h0 = _mm256_and_si256(s1, odd(s1, s2));
+        let h1 = _mm256_and_si256(s2, odd(s2, s3));
+        // Pairs 0 and 1; pair 6 (in both lanes).
+        let top = _mm256_and_si256(s0, odd(s0, s1));
+        let low = _mm256_and_si256(s3, _mm256_permute2x128_si256::<0x01>(s3, s3));
+        if columns(_mm256_or_si256(top, low)) != 0 {
+            return false;
+        }
+        // Bit 16 k + c: a square at window pair 2 + k, column c.
+        let inside = columns(h0) as u64 | (columns(h1) as u64) << 32;
+        if inside == 0 {
+            return true;
+        }
+        let first = inside.trailing_zeros() as usize;
+        let (p, col) = (2 + first / 16, first % 16);
+        let k = 4 * *score as usize;
+        let t = &sim.tiles[k..k + 4];
+        // Byte `col` takes the left tile, `col + 1` the right one.
+        let rot = 8 * (col as u32 & 1);
+        let top = u16::from_le_bytes([t[0], t[1]]).rotate_left(rot);
+        let bottom = u16::from_le_bytes([t[2], t[3]]).rotate_left(rot);
+        let (top, bottom) = (
+            _mm256_set1_epi16(top as i16),
+            _mm256_set1_epi16(bottom as i16),
+        );
+        let cells = _mm256_broadcastsi128_si256(column_mask::<__m128i>(col, 2));
+        let (at_top, at_bottom) = (_mm256_set1_epi8(p as i8), _mm256_set1_epi8(p as i8 + 1));
+        for (j, x) in y.iter_mut().enumerate() {
+            let index = row_index(j);
+            let is_top = _mm256_and_si256(_mm256_cmpeq_epi8(index, at_top), cells);
+            let is_bottom = _mm256_and_si256(_mm256_cmpeq_epi8(index, at_bottom), cells);
+            *x = _mm256_blendv_epi8(*x, top, is_top);
+            *x = _mm256_blendv_epi8(*x, bottom, is_bottom);
+        }
+        *score += 1;
+    }
+}
+
+/// The window row of each byte of `y[j]`: `2j + 2` in lane 0, `2j + 3` in lane 1.
+#[inline(always)]
+unsafe fn row_index(j: usize) -> __m256i {
+    _mm256_setr_m128i(
+        _mm_set1_epi8(2 * j as i8 + 2),
+        _mm_set1_epi8(2 * j as i8 + 3),
+    )
+}
+
+/// The swap `mv` at window row `q` (3..=5) of `y` (rows 2..=7), both directions computed and
+/// one kept by masks (no branch).
+#[inline(always)]
+unsafe fn swap_window(y: &mut [__m256i; 3], mv: u16, q: usize) {
+    let c = (mv >> 1) as usize % MAX_N;
+    let mask = _mm256_broadcastsi128_si256(column_mask::<__m128i>(c, 1));
+    let vertical = _mm256_set1_epi8(-((mv & 1) as i8));
+    let at = _mm256_set1_epi8(q as i8);
+    // Lane of row k: its XOR with row k + 1 (vertical), with its right cell (horizontal).
+    // Row 7's lane is never the swap's.
+    let below = [odd(y[0], y[1]), odd(y[1], y[2]), odd(y[2], y[2])];
+    let mut down = [_mm256_setzero_si256(); 3];
+    for j in 0..3 {
+        let here = _mm256_and_si256(_mm256_cmpeq_epi8(row_index(j), at), mask);
+        let dh = _mm256_and_si256(_mm256_xor_si256(y[j], _mm256_srli_si256::<1>(y[j])), here);
+        let dh = _mm256_andnot_si256(vertical, dh);
+        let dv = _mm256_and_si256(_mm256_xor_si256(y[j], below[j]), here);
+        down[j] = _mm256_and_si256(vertical, dv);
+        y[j] = _mm256_xor_si256(y[j], _mm256_xor_si256(dh, _mm256_slli_si256::<1>(dh)));
+        y[j] = _mm256_xor_si256(y[j], down[j]);
+    }
+    // Row q + 1 takes the vertical difference too: lanes moved one row down.
+    y[0] = _mm256_xor_si256(y[0], _mm256_permute2x128_si256::<0x08>(down[0], down[0]));
+    y[1] = _mm256_xor_si256(y[1], odd(down[0], down[1]));
+    y[2] = _mm256_xor_si256(y[2], odd(down[1], down[2]));
+}
+
+/// A child (one move, or a pair: `moves[1]` not `NONE`) scored without "ready" on the rows
+/// of a window held in registers, from the swaps to the bonus (nothing stored). The window
+/// has 8 rows, row `k` board row `r - 3 + k` for the upper move at board row `r`: a single
+/// move is on rows 3 (and 4), a pair's moves start on rows 3..=5. Squares of the cascades are
+/// removed in the registers in window pairs 2..=5, and the bonus is taken over window pairs
+/// 1..=6 (`pairs_touched` lies within) against the parent's over the same pairs: pairs the
+/// moves did not touch cancel. Anything else (a square in pair 1 or 6, a pair's moves more
+/// than 2 rows apart; 1-2% of the children) sends the child to `candidate_with`.
+#[inline(always)]
+unsafe fn window_child(
+    sim: &Sim,
+    parent: &Node,
+    pad: &Padded,
+    tag: u32,
+    moves: [u16; 2],
+    scratch: &mut Rows,
+) -> Candidate {
+    let fallback = |scratch: &mut Rows| sim.candidate_with::<Avx2>(parent, tag, moves, scratch);
+    let pair = moves[1] != NONE;
+    let mv = moves[0];
+    // (`NONE`'s row is past any board's.)
+    let row = |mv: u16| (mv >> 1) as usize / MAX_N;
+    let (r, c) = (row(mv).min(row(moves[1])), (mv >> 1) as usize % MAX_N);
+    let rows = &pad.rows[r + PAD - 2..r + PAD + 6];
+    let load = |i: usize| _mm_loadu_si128((&rows[i] as *const u128).cast());
+    let y0 = load2p(rows, 0);
+    let mut score = parent.score;
+    let mut y;
+    if !pair {
+        // The swap on rows 3 and 4, both ways at once (no branch on the direction), before
+        // the rows are paired in registers.
+        let (upper, lower) = (load(3), load(4));
+        let mask = column_mask::<__m128i>(c, 1);
+        let vertical = _mm_set1_epi8(-((mv & 1) as i8));
+        let dh = _mm_andnot_si128(
+            vertical,
+            _mm_and_si128(_mm_xor_si128(upper, _mm_srli_si128::<1>(upper)), mask),
+        );
+        let dv = _mm_and_si128(vertical, _mm_and_si128(_mm_xor_si128(upper, lower), mask));
+        let upper = _mm_xor_si128(
+            _mm_xor_si128(upper, dh),
+            _mm_xor_si128(_mm_slli_si128::<1>(dh), dv),
+        );
+        let lower = _mm_xor_si128(lower, dv);
+        y = [join(load(2), upper), join(lower, load(5)), load2p(rows, 6)];
+    } else {
+        y = [load2p(rows, 2), load2p(rows, 4), load2p(rows, 6)];
+        // The moves' window rows (the upper one's is 3).
+        let (q, q1) = (row(moves[0]) + 3 - r, row(moves[1]) + 3 - r);
+        if q.max(q1) > 5 {
+            return fallback(scratch);
+        }
+        swap_window(&mut y, moves[0], q);
+        if !settle_window(sim, y0, &mut y, &mut score) {
+            return fallback(scratch);
+        }
+        swap_window(&mut y, moves[1], q1);
+    }
+    if !settle_window(sim, y0, &mut y, &mut score) {
+        return fallback(scratch);
+    }
+    // Window pairs 1..=6, two per step: (1, 2), (3, 4), (5, 6).
+    let mut sums = [_mm256_setzero_si256(); 4];
+    count_pairs(&mut sums, odd(y0, y[0]), y[0], None);
+    count_pairs(&mut sums, odd(y[0], y[1]), y[1], None);
+    count_pairs(&mut sums, odd(y[1], y[2]), y[2], None);
+    let w = &sim.weights;
+    let bonus = weigh(sums, [w.triple, w.double, w.diagonal, w.ready]);
+    // The parent's bonus of board pairs r - 2..=r + 3 (window pairs 1..=6).
+    let before = pad.sums[r + 7] - pad.sums[r + 1];
+    Candidate {
+        eval: score as i32 * SQUARE_VALUE
+            + parent.bonus_sum
+            + (bonus - before)
+            + sim.ahead[score as usize],
+        parent: tag,
+        first: moves[0],
+        second: moves[1],
+    }
+}
+
 impl Kernel for Avx2 {
+    /// Without "ready", on a window held in registers (`window_child`). With "ready" (more
+    /// rows around the touched pairs: a window of 10 rows) that was no faster than
+    /// `candidate_with` (tenth session).
+    #[inline(always)]
+    fn children(
+        sim: &Sim,
+        parent: &Node,
+        tag: u32,
+        moves: impl Iterator<Item = [u16; 2]>,
+        scratch: &mut Rows,
+        out: &mut Vec<Candidate>,
+    ) {
+        // Loops, not closures: a closure would not inherit `search_avx2`'s target features
+        // (the intrinsics would become calls).
+        if sim.weights.ready != 0 {
+            for moves in moves {
+                out.push(sim.candidate_with::<Self>(parent, tag, moves, scratch));
+            }
+            return;
+        }
+        let mut pad = Padded::new();
+        pad.fill(parent);
+        for moves in moves {
+            // SAFETY: only reached from `search_avx2` or after a check of the CPU.
+            out.push(unsafe { window_child(sim, parent, &pad, tag, moves, scratch) });
+        }
+    }
+
     /// `Sim::singles`, two row pairs per step; the moves come out in the same order.
     #[inline(always)]
     fn singles(sim: &Sim, rows: &Rows, out: &mut Vec<u16>) {
@@ -269,6 +517,10 @@ mod tests {
             assert_eq!(fast_child.eval, slow_child.eval, "child {mv}");
             assert_eq!(&scratch, rows, "restore after {mv}");
         }
+        // Every swap as a single move's child (`children`, in registers without "ready"),
+        // against `Base`'s evaluation; the scratch rows left as they were.
+        let swaps: Vec<[u16; 2]> = sim.all_swaps().map(|mv| [mv, NONE]).collect();
+        check_children(sim, node, &swaps);
         let (mut fast, mut slow) = (Vec::new(), Vec::new());
         Avx2::singles(sim, rows, &mut fast);
         sim.singles_rows(rows, &mut slow);
@@ -276,6 +528,18 @@ mod tests {
         counts.2 += fast.len();
         let mut pairs = Vec::new();
         sim.pairs(rows, &mut pairs);
+        let pair_moves: Vec<[u16; 2]> = pairs.iter().map(|&(a, b)| [a, b]).collect();
+        check_children(sim, node, &pair_moves);
+        // Any two swaps at most 5 rows apart (most leave the window or score nothing).
+        let some: Vec<[u16; 2]> = (0..200)
+            .map(|i| {
+                [
+                    swaps[(i * 7) % swaps.len()][0],
+                    swaps[(i * 13 + 5) % swaps.len()][0],
+                ]
+            })
+            .collect();
+        check_children(sim, node, &some);
         let (mut fast, mut slow) = (*rows, *rows);
         for &(a, b) in &pairs {
             let fast_child = sim.candidate_with::<Avx2>(node, 0, [a, b], &mut fast);
@@ -284,6 +548,30 @@ mod tests {
             assert_eq!(&fast, rows, "restore after {a} {b}");
         }
         counts
+    }
+
+    /// `Avx2::children` against `Base`'s evaluation of each child, the scratch rows left as
+    /// they were.
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    fn check_children(sim: &Sim, node: &Node, moves: &[[u16; 2]]) {
+        let mut scratch = node.rows;
+        let mut children = Vec::new();
+        Avx2::children(
+            sim,
+            node,
+            7,
+            moves.iter().copied(),
+            &mut scratch,
+            &mut children,
+        );
+        assert_eq!(scratch, node.rows, "children");
+        assert_eq!(children.len(), moves.len());
+        for (child, &moves) in children.iter().zip(moves) {
+            let slow = sim.candidate(node, 7, moves, &mut node.rows.clone());
+            assert_eq!(child.eval, slow.eval, "child {moves:?}");
+            let got = (child.parent, [child.first, child.second]);
+            assert_eq!(got, (7, moves), "child {moves:?}");
+        }
     }
 
     /// The AVX2 kernel against the `u128` rows on walked boards of four sizes, with and

@@ -280,7 +280,7 @@ static BYTE_MASKS: [u8; 64] = {
 
 /// The mask of column `c` (`cells` = 1 or 2 cells from it).
 #[inline(always)]
-fn column_mask<V: Lanes>(c: usize, cells: usize) -> V {
+pub(super) fn column_mask<V: Lanes>(c: usize, cells: usize) -> V {
     let start = 32 * (cells - 1) + 16 - c;
     V::load_bytes(BYTE_MASKS[start..start + 16].try_into().unwrap())
 }
