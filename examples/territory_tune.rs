@@ -195,6 +195,7 @@ fn main() {
     let mut cpu = vec![0.0; settings.len()];
     let mut steps = vec![0u64; settings.len()];
     let mut predicted = vec![(0u64, 0u64); settings.len()];
+    let mut predicted_early = vec![(0u64, 0u64); settings.len()];
     let mut greedy = (0u64, 0u64);
     let mut table = [Predict::default(); BUCKETS.len() - 1];
     let mut files: Vec<Option<std::fs::File>> = settings
@@ -237,6 +238,8 @@ fn main() {
             steps[k] += agent.stats.steps;
             predicted[k].0 += agent.stats.predicted_right;
             predicted[k].1 += agent.stats.predicted;
+            predicted_early[k].0 += agent.stats.predicted_right_early;
+            predicted_early[k].1 += agent.stats.predicted_early;
             let score = Territory::score(&inst, &state);
             if k == 0 {
                 if let Ok(v) = std::env::var("PREDICT") {
@@ -345,11 +348,13 @@ fn main() {
         let losses = diffs.iter().filter(|&&x| x < 0.0).count();
         println!(
             "{name}: mean {mean:.0}  vs first {d:+.0} ± {:.0}  won {wins} lost {losses}  \
-             CPU {:.2} s/game ({:.0} simulated turns / CPU s)  AI moves predicted {:.3}",
+             CPU {:.2} s/game ({:.0} simulated turns / CPU s)  AI moves predicted {:.3} \
+             (on turns 0..20 {:.3})",
             sd / n.sqrt(),
             cpu[k] / n,
             steps[k] as f64 / cpu[k],
-            predicted[k].0 as f64 / predicted[k].1.max(1) as f64
+            predicted[k].0 as f64 / predicted[k].1.max(1) as f64,
+            predicted_early[k].0 as f64 / predicted_early[k].1.max(1) as f64
         );
     }
 }

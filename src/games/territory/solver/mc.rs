@@ -457,6 +457,9 @@ pub struct Stats {
     /// AI moves the beam's prediction was checked on, and how many it named.
     pub predicted: u64,
     pub predicted_right: u64,
+    /// The same for the predictions made on turns 0..20 (checked on turns 1..=20).
+    pub predicted_early: u64,
+    pub predicted_right_early: u64,
     /// Time spent updating the particle filters.
     pub learn_ms: f64,
 }
@@ -602,8 +605,13 @@ impl Agent<Territory> for MonteCarloAgent {
             if turn > 0 && self.guesses.0 + 1 == turn {
                 for p in 1..obs.m {
                     let actual = obs.history[turn - 1].targets[p];
+                    let right = u64::from(self.guesses.1[p] == actual);
                     self.stats.predicted += 1;
-                    self.stats.predicted_right += u64::from(self.guesses.1[p] == actual);
+                    self.stats.predicted_right += right;
+                    if turn <= 20 {
+                        self.stats.predicted_early += 1;
+                        self.stats.predicted_right_early += right;
+                    }
                 }
             }
             let mut guesses = [0u8; MAX_PLAYERS];
@@ -828,6 +836,10 @@ mod tests {
         // U = 3: the beam played (and checked its predictions); U = 1: rollouts only.
         assert!(agent.stats.nodes > 0);
         assert!(agent.stats.predicted > 0 && agent.stats.predicted <= 99);
+        // The early ones (made on turns 0..20) are a part of them.
+        let early = agent.stats.predicted_early;
+        assert!(early > 0 && early <= 20 && early < agent.stats.predicted);
+        assert!(agent.stats.predicted_right_early <= early);
     }
 
     #[test]
