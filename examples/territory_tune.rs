@@ -101,15 +101,7 @@ fn predict(
         let bucket = BUCKETS.iter().rposition(|&b| b <= t).unwrap();
         let before = obs.board_before(t);
         for p in 1..inst.m {
-            before.candidates(inst.m, p, &mut list);
-            let s = MoveSummary::new(
-                &obs.values,
-                &before,
-                obs.u,
-                p,
-                &list,
-                obs.history[t].targets[p],
-            );
+            let s = MoveSummary::observed(&obs, &before, t, p, &mut list);
             let a = inst.ai[p - 1];
             let truth = [a.wa, a.wb, a.wc, a.wd];
             let true_kind = s.greedy_kind(&truth);

@@ -510,15 +510,7 @@ impl Learner {
         for t in self.seen..obs.turn() {
             let before = obs.board_before(t);
             for p in 1..obs.m {
-                before.candidates(obs.m, p, &mut list);
-                let summary = MoveSummary::new(
-                    &obs.values,
-                    &before,
-                    obs.u,
-                    p,
-                    &list,
-                    obs.history[t].targets[p],
-                );
+                let summary = MoveSummary::observed(obs, &before, t, p, &mut list);
                 self.models[p - 1].observe(summary, mh_steps, &mut self.rng);
             }
         }

@@ -9,7 +9,7 @@
 //! the whole history (resample-move), so the cloud keeps up as the evidence sharpens.
 
 use super::sim::FastRng;
-use crate::games::territory::{Board, CELLS};
+use crate::games::territory::{Board, Observation, CELLS};
 
 /// Kinds of target cell, as the AI policy sees them: empty, own below the cap, own at the
 /// cap (value 0), another player's at level 1, another player's at level 2 or more.
@@ -94,6 +94,26 @@ impl MoveSummary {
                 _ => Some((k, a)),
             })
             .map(|(k, _)| k)
+    }
+
+    /// AI `p`'s move on turn `t` of an observed game, from the board before it (`before`,
+    /// `obs.board_before(t)`); `list` is scratch for the AI's candidate cells.
+    pub fn observed(
+        obs: &Observation,
+        before: &Board,
+        t: usize,
+        p: usize,
+        list: &mut Vec<u8>,
+    ) -> Self {
+        before.candidates(obs.m, p, list);
+        Self::new(
+            &obs.values,
+            before,
+            obs.u,
+            p,
+            list,
+            obs.history[t].targets[p],
+        )
     }
 
     /// P(this move | weights, eps), with the judge's relative 1e-9 tie tolerance.
@@ -407,15 +427,7 @@ mod tests {
                 let obs = Territory::observe(&inst, &state);
                 let before = obs.board_before(t);
                 for p in 1..inst.m {
-                    before.candidates(inst.m, p, &mut list);
-                    let s = MoveSummary::new(
-                        &obs.values,
-                        &before,
-                        obs.u,
-                        p,
-                        &list,
-                        obs.history[t].targets[p],
-                    );
+                    let s = MoveSummary::observed(&obs, &before, t, p, &mut list);
                     models[p - 1].observe(s, 2, &mut rng);
                 }
             }
