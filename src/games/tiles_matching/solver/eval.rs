@@ -169,6 +169,65 @@ pub fn jam_stats(n: u8, side: usize, d: u8, board: &Board) -> [f64; JAM_STATS] {
     ]
 }
 
+/// The parts `explain` splits a static value into, in this order.
+pub const TERM_NAMES: [&str; 10] = [
+    "points",
+    "empty",
+    "fill",
+    "counter",
+    "uncovered",
+    "twice",
+    "thrice",
+    "dead",
+    "line_fill",
+    "line_rate",
+];
+
+/// One answer to a tile, explained (`explain`): the cell (`None` = discard), its static
+/// value split into `TERM_NAMES` (they sum to it), its two-ply value and, if asked for, its
+/// three-ply value (else NaN).
+#[derive(Clone, Debug)]
+pub struct Explained {
+    pub cell: Option<usize>,
+    pub terms: [f64; 10],
+    pub two_ply: f64,
+    pub three_ply: f64,
+}
+
+/// The best `LOOKAHEAD` answers to `tile` by static value, each with its terms and its two-
+/// (and with `deep`, three-) ply value, the way the agent's look-ahead values them (without
+/// its time limit): to see why a game went the way it did (`examples/tiles_matching_trace.rs`).
+pub fn explain(
+    n: u8,
+    side: usize,
+    d: u8,
+    board: &Board,
+    tile: Tile,
+    counter: u8,
+    deep: bool,
+) -> Vec<Explained> {
+    let ctx = &Ctx::new(n, side, d);
+    let a = Analysis::new(ctx, board);
+    choices(ctx, &a, board, tile, counter)
+        .iter()
+        .take(LOOKAHEAD)
+        .map(|choice| {
+            let (next, points, after) = answer(ctx, board, tile, choice.cell, counter);
+            let mut terms = Analysis::new(ctx, &next).terms(ctx, after);
+            terms[0] = points;
+            Explained {
+                cell: choice.cell,
+                terms,
+                two_ply: points + expectation(ctx, &next, after),
+                three_ply: match deep {
+                    true => points + deep_expectation(ctx, &next, after),
+                    false => f64::NAN,
+                },
+            }
+        })
+        .collect()
+}
+
 /// For N < 7 (and, with the jam term, `SEVEN_WEIGHTS`, N = 7), hand-tuned with 2-ply search
 /// at 5 s per game on seeds 1..24 with N forced to 5, 8 and 9. The tight set below plays
 /// worse here: without a time limit, N = 7 on seeds 6001..6032 (at most 3,000 moves) loses
@@ -539,6 +598,40 @@ impl Analysis {
             add_cover(&mut cover, self.accept[f as usize]);
         }
         self.totals.value(ctx, counter, &cover)
+    }
+
+    /// `value` split into `TERM_NAMES` (points 0).
+    fn terms(&self, ctx: &Ctx, counter: u8) -> [f64; 10] {
+        let w = &ctx.w;
+        let t = &self.totals;
+        let mut x = [0.0; 10];
+        x[1] = w.empty_cell * t.empty as f64;
+        x[3] = w.counter * counter as f64;
+        if self.board_empty {
+            return x;
+        }
+        let mut cover = [0; 3];
+        for &f in &self.frontier {
+            add_cover(&mut cover, self.accept[f as usize]);
+        }
+        let share = |combos: Combos| combos.count_ones() as f64 / ctx.nn;
+        let excess = (ctx.cells - t.empty as f64 - w.fill_knee * ctx.cells).max(0.0);
+        x[2] = w.fill * excess * excess / ctx.cells;
+        x[4] = w.uncovered * (1.0 - share(cover[0]));
+        x[5] = w.covered_twice * share(cover[1]);
+        x[6] = w.covered_thrice * share(cover[2]);
+        x[7] = w.dead_cell * t.dead as f64;
+        for k in 0..ctx.side {
+            for (filled, dead, wait) in [
+                (t.row_filled[k], t.row_dead[k], t.row_wait[k]),
+                (t.col_filled[k], t.col_dead[k], t.col_wait[k]),
+            ] {
+                let rate = w.line_rate / (1.0 + wait);
+                x[8] += line_value(ctx, filled, dead, wait) - rate;
+                x[9] += rate;
+            }
+        }
+        x
     }
 
     /// Prepares putting a tile on the empty `cell`: everything that does not depend on
