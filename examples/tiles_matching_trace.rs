@@ -4,6 +4,12 @@
 //! work clock, each `eval::work_units` unit counting WORK_NS ns (as in
 //! `tiles_matching_deaths`), so it repeats exactly.
 //!
+//! CENTRE=1 / CENTRE=0 put the first tile in the middle cell / on the first of the equally
+//! valued cells (`EvalAgent::centre_first`; the default is the middle from N = 8).
+//!
+//! With FORCE=MOVE,ROW,COL (or FORCE=MOVE, a discard) that move's answer is replaced: what
+//! if the agent had answered otherwise there.
+//!
 //! With LAST=K set only the game's last K moves are printed, and with EXPLAIN set each
 //! printed move also lists the best answers by static value (`eval::explain`): the cell or
 //! DISCARD, the two- and three-ply values (three plies while the counter is above zero), and
@@ -16,7 +22,7 @@ mod common;
 use arcade::clock::Budget;
 use arcade::game::{Agent, Game, Params};
 use arcade::games::tiles_matching::solver::eval::{explain, work_units, EvalAgent, TERM_NAMES};
-use arcade::games::tiles_matching::{Observation, TilesMatching, EMPTY, WILD};
+use arcade::games::tiles_matching::{Action, Observation, TilesMatching, EMPTY, WILD};
 
 fn print_move(obs: &Observation, action: &str, explained: bool) {
     println!(
@@ -38,17 +44,15 @@ fn print_move(obs: &Observation, action: &str, explained: bool) {
         return;
     }
     let names: Vec<String> = TERM_NAMES.iter().map(|t| format!("{t:>9}")).collect();
-    println!("  {:>8} {:>9} {:>9} {}", "answer", "2-ply", "3-ply", names.join(" "));
+    println!(
+        "  {:>8} {:>9} {:>9} {}",
+        "answer",
+        "2-ply",
+        "3-ply",
+        names.join(" ")
+    );
     let deep = obs.counter > 0;
-    for e in explain(
-        obs.n,
-        s,
-        obs.d,
-        &obs.board,
-        obs.tile,
-        obs.counter,
-        deep,
-    ) {
+    for e in explain(obs.n, s, obs.d, &obs.board, obs.tile, obs.counter, deep) {
         let cell = match e.cell {
             Some(c) => format!("{} {}", c / s, c % s),
             None => "DISCARD".into(),
@@ -80,9 +84,24 @@ fn main() {
         .ok()
         .map(|v| v.parse().expect("LAST: a number"));
     let explained = std::env::var_os("EXPLAIN").is_some();
+    let force = std::env::var("FORCE").ok().map(|v| {
+        let v: Vec<usize> = v
+            .split(',')
+            .map(|x| x.parse().expect("FORCE: MOVE,ROW,COL or MOVE"))
+            .collect();
+        let action = match v[..] {
+            [_, row, col] => Action::Place {
+                row: row as i64,
+                col: col as i64,
+            },
+            _ => Action::Discard,
+        };
+        (v[0], action)
+    });
     let instance = TilesMatching::generate(args[0] as u64, &params);
     let mut state = TilesMatching::start(&instance);
     let mut agent = EvalAgent::default();
+    agent.centre_first = std::env::var("CENTRE").ok().map(|v| v != "0");
     let mut budget = match std::env::var("WORK_NS") {
         Ok(ns) => {
             let ns: f64 = ns.parse().expect("WORK_NS: a number");
@@ -95,7 +114,12 @@ fn main() {
     let mut kept = std::collections::VecDeque::new();
     while !TilesMatching::is_over(&instance, &state) {
         let obs = TilesMatching::observe(&instance, &state);
-        let action = agent.act(&obs, &mut budget);
+        let mut action = agent.act(&obs, &mut budget);
+        if let Some((at, forced)) = force {
+            if obs.moves == at {
+                action = forced;
+            }
+        }
         if obs.moves >= from {
             match last {
                 None => print_move(&obs, &action.to_string(), explained),

@@ -343,6 +343,13 @@ const DEEP: usize = 3;
 /// faster (1.85 to 3.10 per 1,000 moves), turning half the discards into placements.
 const DEEP_TIGHT: usize = LOOKAHEAD;
 const DANGER_SHARE: f64 = 8.0;
+/// From this N on, the first tile (a wildcard on an empty board) goes to the middle cell.
+/// Every cell of an empty board has the same value, and the first of them, (1, 1), starts
+/// the game beside a corner, where the first tiles have few free neighbours and few cells
+/// take a tile: on the work clock (5,000 ms, WORK_NS = 10, S and D drawn, seeds 311001..311150)
+/// 16 of 150 games of N = 10 died within 60 moves, 6 of N = 9 and 3 of N = 8 (none of N = 7);
+/// from the middle 3, 4 and 0 (docs/solver-report.md, "Eleventh session, branch tiles12").
+const CENTRE_FROM: u8 = 8;
 /// About what a move without look-ahead costs natively.
 const STATIC_MOVE_MS: f64 = 0.05;
 
@@ -357,6 +364,8 @@ struct Ctx {
     w: Weights,
     /// How many answers may get three plies (`DEEP` or `DEEP_TIGHT`).
     deep: usize,
+    /// The first tile (a wildcard on an empty board) goes to the middle cell (`CENTRE_FROM`).
+    centre: bool,
     nn: f64,
     /// The board's cells.
     cells: f64,
@@ -410,6 +419,7 @@ impl Ctx {
                 9.. => DEEP_TIGHT,
                 _ => DEEP,
             },
+            centre: n >= CENTRE_FROM,
             nn,
             cells: (side * side) as f64,
             p_special,
@@ -770,6 +780,10 @@ pub struct EvalAgent {
     /// If set, the coverage weights (`Weights::uncovered`, `covered_twice`,
     /// `covered_thrice`) instead of the weight set's.
     pub cover_terms: Option<(f64, f64, f64)>,
+    /// If set, whether the first tile (a wildcard, on an empty board) goes to the middle of
+    /// the board (else to the first of the equally valued cells) instead of the group's
+    /// default (`CENTRE_FROM`).
+    pub centre_first: Option<bool>,
 }
 
 /// Settings of the paired playouts at close place-or-discard decisions.
@@ -1038,8 +1052,12 @@ fn answer(
 
 impl Agent<TilesMatching> for EvalAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
-        let (empty_weight, fill_term, cover_terms) =
-            (self.empty_weight, self.fill_term, self.cover_terms);
+        let (empty_weight, fill_term, cover_terms, centre_first) = (
+            self.empty_weight,
+            self.fill_term,
+            self.cover_terms,
+            self.centre_first,
+        );
         let ctx = self.ctx.get_or_insert_with(|| {
             let mut ctx = Ctx::new(obs.n, obs.side, obs.d);
             if let Some(w) = empty_weight {
@@ -1052,10 +1070,20 @@ impl Agent<TilesMatching> for EvalAgent {
             if let Some((u, twice, thrice)) = cover_terms {
                 (ctx.w.uncovered, ctx.w.covered_twice, ctx.w.covered_thrice) = (u, twice, thrice);
             }
+            if let Some(centre) = centre_first {
+                ctx.centre = centre;
+            }
             ctx
         });
         let board = &obs.board;
         let s = obs.side;
+        if ctx.centre && board.is_empty() && obs.tile == Tile::Wild {
+            let mid = s / 2;
+            return Action::Place {
+                row: mid as i64,
+                col: mid as i64,
+            };
+        }
         let a = Analysis::new(ctx, board);
         let choices = choices(ctx, &a, board, obs.tile, obs.counter);
         if choices.is_empty() {
@@ -1351,13 +1379,17 @@ mod tests {
     }
 
     /// The jam term is on for N = 7 and 8 only, tiles that fit twice are worth less for
-    /// N = 9, S = 9 only, and every other weight of every group is what it was.
+    /// N = 9, S = 9 and N = 8, S = 8 only, the first tile goes to the middle from N = 8 on,
+    /// and every other weight of every group is what it was.
     #[test]
     fn each_group_has_its_weight_set() {
         for n in 4..=10u8 {
             for side in 8..=12 {
                 for d in 2..=4u8 {
-                    let w = Ctx::new(n, side, d).w;
+                    let ctx = Ctx::new(n, side, d);
+                    // The first tile goes to the middle from N = 8 on.
+                    assert_eq!(ctx.centre, n >= 8, "N {n} S {side} D {d}");
+                    let w = ctx.w;
                     let want = if n == 7 || n == 8 {
                         (-10.0, 0.35)
                     } else {
@@ -1456,6 +1488,63 @@ mod tests {
         assert_eq!(game(5000.0), (first.clone(), work));
         let (_, less) = game(20.0);
         assert!(less < work, "{less} vs {work}");
+    }
+
+    /// `explain`'s terms add up to each answer's static value, in the order `choices` gives,
+    /// and its plies are the look-ahead's values.
+    #[test]
+    fn explained_terms_add_up_to_the_static_value() {
+        let ctx = Ctx::new(8, 8, 2);
+        let board = three_tiles();
+        let tile = Tile::Regular { color: 1, shape: 2 };
+        let a = analysed(&ctx, &board);
+        let want = choices(&ctx, &a, &board, tile, 1);
+        let got = explain(8, 8, 2, &board, tile, 1, true);
+        assert_eq!(got.len(), want.len().min(LOOKAHEAD));
+        assert!(
+            got.iter().any(|e| e.cell.is_none()),
+            "a discard is explained"
+        );
+        for (e, c) in got.iter().zip(&want) {
+            assert_eq!(e.cell, c.cell);
+            let sum: f64 = e.terms.iter().sum();
+            assert!(
+                (sum - c.value).abs() < 1e-9,
+                "{:?}: {sum} vs {}",
+                e.cell,
+                c.value
+            );
+            let (next, points, after) = answer(&ctx, &board, tile, e.cell, 1);
+            assert_eq!(e.two_ply, points + expectation(&ctx, &next, after));
+            assert_eq!(e.three_ply, points + deep_expectation(&ctx, &next, after));
+        }
+        assert!(explain(8, 8, 2, &board, tile, 1, false)[0]
+            .three_ply
+            .is_nan());
+    }
+
+    /// The first tile, a wildcard on an empty board, goes to the first of the equally valued
+    /// cells, (1, 1) beside the corner, or with `centre_first` (the default from N = 8) to
+    /// the middle.
+    #[test]
+    fn the_first_wildcard_goes_to_the_middle_with_centre_first() {
+        let mut params = Params::new();
+        for (name, v) in [("n", 8), ("s", 9), ("d", 2)] {
+            params.insert(name.into(), v);
+        }
+        let inst = TilesMatching::generate(1, &params);
+        let obs = TilesMatching::observe(&inst, &TilesMatching::start(&inst));
+        assert!(obs.board.is_empty() && obs.tile == Tile::Wild);
+        let first = |centre_first: Option<bool>| {
+            let mut agent = EvalAgent {
+                centre_first,
+                ..EvalAgent::default()
+            };
+            agent.act(&obs, &mut Budget::new(1e9))
+        };
+        assert_eq!(first(Some(false)), Action::Place { row: 1, col: 1 });
+        assert_eq!(first(Some(true)), Action::Place { row: 4, col: 4 });
+        assert_eq!(first(None), Action::Place { row: 4, col: 4 });
     }
 
     #[test]
