@@ -76,6 +76,13 @@ pub struct Config {
     /// The first halving round's length relative to each later round's (1: all rounds
     /// equal; 0.5: the first round gets half a later round's slice of the turn).
     pub first_share: f64,
+    /// When above 0 (M >= 3), a turn's search stops early once, after at least `stop_after`
+    /// of its share, the leading option's mean beats the runner-up's by this many standard
+    /// errors of their paired (common random numbers) difference; the time it leaves goes to
+    /// the turns after it (each turn's share is what is left over the turns left). 0: never.
+    pub stop_z: f64,
+    /// The fraction of a turn's share spent before `stop_z` is first checked.
+    pub stop_after: f64,
     /// Each iteration scales the sampled AI weights by exp(s·N(0,1)), one draw per weight
     /// (M >= 3; 0: the particle as drawn).
     pub ai_jitter: f64,
@@ -134,6 +141,8 @@ impl Default for Config {
             learnt_weights: None,
             prior_keep: 0,
             first_share: 1.0,
+            stop_z: 0.0,
+            stop_after: 0.125,
             ai_jitter: 0.0,
             duel_players: 2,
             duel_min_u: 2,
@@ -158,6 +167,8 @@ impl Config {
             "prior_keep" => self.prior_keep = value as usize,
             "first_share" => self.first_share = value,
             "ai_jitter" => self.ai_jitter = value,
+            "stop_z" => self.stop_z = value,
+            "stop_after" => self.stop_after = value,
             "own_weight" => self.set("policy1@m3-8", value),
             "duel_players" => self.duel_players = value as usize,
             "duel_min_u" => self.duel_min_u = value as u8,
@@ -192,6 +203,8 @@ impl Config {
                     Knob::Learnt => config.learnt = rule.value,
                     Knob::PriorKeep => config.prior_keep = rule.value as usize,
                     Knob::FirstShare => config.first_share = rule.value,
+                    Knob::StopZ => config.stop_z = rule.value,
+                    Knob::StopAfter => config.stop_after = rule.value,
                     Knob::DuelDepth => config.duel.depth = rule.value as usize,
                     Knob::DuelOpeningTurns => config.duel_opening_turns = rule.value as usize,
                     Knob::DuelOpening => config.duel_opening = rule.value,
@@ -315,6 +328,9 @@ pub enum Knob {
     PriorKeep,
     /// `first_share` (the first halving round's length relative to the others').
     FirstShare,
+    /// `stop_z` and `stop_after` (a turn's early stop when its leader is clear).
+    StopZ,
+    StopAfter,
 }
 
 /// A setting for the games with M in `m.0..=m.1` and U in `u.0..=u.1`.
@@ -330,7 +346,7 @@ impl GroupSetting {
     /// Reads a rule's name: the knob (`policy0`..`policy6`, `policy_eps`, `defend`,
     /// `policy_jitter`, `horizon`, `max_iterations`, `extrapolate`, `leaf_value`,
     /// `duel_depth`, `duel_opening_turns`, `duel_opening`, `learnt`, `prior_keep`,
-    /// `first_share`), then
+    /// `first_share`, `stop_z`, `stop_after`), then
     /// optionally `@mA-B` or `@mA` and `@uA-B` or `@uA` (all M or U when left out).
     pub fn parse(name: &str, value: f64) -> Option<GroupSetting> {
         let mut parts = name.split('@');
@@ -345,6 +361,8 @@ impl GroupSetting {
             "learnt" => Knob::Learnt,
             "prior_keep" => Knob::PriorKeep,
             "first_share" => Knob::FirstShare,
+            "stop_z" => Knob::StopZ,
+            "stop_after" => Knob::StopAfter,
             "duel_depth" => Knob::DuelDepth,
             "duel_opening_turns" => Knob::DuelOpeningTurns,
             "duel_opening" => Knob::DuelOpening,
@@ -417,6 +435,62 @@ pub struct MonteCarloAgent {
     /// (at the end of the turn if no option was dropped). For fitting the learnt policy to
     /// the search's values (`examples/territory_policy.rs`); never read by the play.
     pub first_round: Option<Vec<FirstRound>>,
+    /// When `Some`, each rollout turn (M >= 3) appends how clear its leader was part way
+    /// through (`Closeness`); for measurements only, never read by the play.
+    pub closeness: Option<Vec<Closeness>>,
+    /// When `Some`, every rollout's simulated turns are added to it: a work clock for
+    /// clock-free runs (a measuring example's `Budget` reads it as time); never read by the
+    /// play.
+    pub work: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
+}
+
+/// How clear a rollout turn's leader was: at each of `CHECKPOINTS` of the turn's share (the
+/// first iteration at or past it), the leading option's cell, its lead over the runner-up in
+/// paired standard errors, that lead in value and its standard error, and the options still
+/// in; then the cell played.
+#[derive(Clone, Debug)]
+pub struct Closeness {
+    pub turn: usize,
+    pub options: usize,
+    pub at: Vec<Lead>,
+    pub chosen: u8,
+}
+
+/// The leading option's cell, its lead over the runner-up in standard errors, in value and
+/// that lead's standard error, and the options in.
+pub type Lead = (u8, f64, f64, f64, usize);
+
+/// The fractions of a turn's share at which `Closeness` is recorded.
+pub const CHECKPOINTS: [f64; 3] = [0.125, 0.25, 0.5];
+
+/// The active option of highest total, its lead over the runner-up in standard errors of
+/// their paired difference (infinite when the difference never varies and favours the
+/// leader), the lead in value and its standard error (`values[i]`: option i's rollout
+/// values, one per iteration, all active options with the same iterations).
+fn leader_z(active: &[usize], totals: &[f64], values: &[Vec<f64>]) -> (usize, f64, f64, f64) {
+    let mut order = active.to_vec();
+    order.sort_by(|&a, &b| totals[b].total_cmp(&totals[a]));
+    let (a, b) = (order[0], order[1]);
+    let n = values[a].len();
+    if n < 2 {
+        return (a, 0.0, 0.0, f64::INFINITY);
+    }
+    let mean = (totals[a] - totals[b]) / n as f64;
+    let var = values[a]
+        .iter()
+        .zip(&values[b])
+        .map(|(x, y)| (x - y - mean).powi(2))
+        .sum::<f64>()
+        / (n - 1) as f64;
+    let se = (var / n as f64).sqrt();
+    let z = if se > 0.0 {
+        mean / se
+    } else if mean > 0.0 {
+        f64::INFINITY
+    } else {
+        0.0
+    };
+    (a, z, mean, se)
 }
 
 impl MonteCarloAgent {
@@ -462,6 +536,9 @@ pub struct Stats {
     pub predicted_right_early: u64,
     /// Time spent updating the particle filters.
     pub learn_ms: f64,
+    /// Rollout turns searched, and how many of them `stop_z` ended early.
+    pub searched: u64,
+    pub stopped_early: u64,
 }
 
 /// Everything learnt so far in one game.
@@ -663,6 +740,17 @@ impl Agent<Territory> for MonteCarloAgent {
         let m = obs.m;
         let leaf_value = if m >= 3 { config.leaf_value } else { 0.0 };
         let mut totals = vec![0.0; options.len()];
+        // Each option's rollout values, one per iteration (for the early stop and the
+        // closeness log only).
+        let keep_values = m >= 3 && (config.stop_z > 0.0 || self.closeness.is_some());
+        let mut values_of: Vec<Vec<f64>> = vec![Vec::new(); options.len()];
+        let mut checkpoint = 0;
+        let mut closeness = Closeness {
+            turn,
+            options: options.len(),
+            at: Vec::new(),
+            chosen: 0,
+        };
         let mut active: Vec<usize> = (0..options.len()).collect();
         let mut runs = 0usize;
         let mut ais = [SampledAi {
@@ -741,10 +829,39 @@ impl Agent<Territory> for MonteCarloAgent {
                     value += leaf_value * (value::predict(&sim, values) - value);
                 }
                 totals[i] += value;
+                if keep_values {
+                    values_of[i].push(value);
+                }
             }
             self.stats.rollouts += active.len() as u64;
             self.stats.steps += (active.len() * horizon) as u64;
+            if let Some(work) = &self.work {
+                let steps = (active.len() * horizon) as u64;
+                work.fetch_add(steps, std::sync::atomic::Ordering::Relaxed);
+            }
             runs += 1;
+            if keep_values {
+                let done = progress(runs, budget);
+                if self.closeness.is_some()
+                    && checkpoint < CHECKPOINTS.len()
+                    && done >= CHECKPOINTS[checkpoint]
+                {
+                    let (leader, z, lead, se) = leader_z(&active, &totals, &values_of);
+                    closeness
+                        .at
+                        .push((options[leader], z, lead, se, active.len()));
+                    checkpoint += 1;
+                }
+                // The early stop: checked every 8 iterations once `stop_after` is spent.
+                if config.stop_z > 0.0
+                    && done >= config.stop_after
+                    && runs % 8 == 0
+                    && leader_z(&active, &totals, &values_of).1 >= config.stop_z
+                {
+                    self.stats.stopped_early += 1;
+                    break;
+                }
+            }
             // Round k of R ends at (k - 1 + s) / (R - 1 + s) of the turn, s = `first_share`
             // (k / R when s = 1).
             let first_share = config.first_share;
@@ -773,6 +890,11 @@ impl Agent<Territory> for MonteCarloAgent {
             .copied()
             .max_by(|&a, &b| totals[a].total_cmp(&totals[b]))
             .expect("at least two options");
+        self.stats.searched += 1;
+        if let Some(log) = &mut self.closeness {
+            closeness.chosen = options[best];
+            log.push(closeness);
+        }
         Action::to_cell(options[best] as usize)
     }
 }
