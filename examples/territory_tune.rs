@@ -417,11 +417,12 @@ fn main() {
         let losses = diffs.iter().filter(|&&x| x < 0.0).count();
         println!(
             "{name}: mean {mean:.0}  vs first {d:+.0} ± {:.0}  won {wins} lost {losses}  \
-             CPU {:.2} s/game ({:.0} simulated turns / CPU s)  AI moves predicted {:.3} \
+             CPU {:.2} s/game ({:.0} simulated turns / CPU s, {:.0} a game)  AI moves predicted {:.3} \
              (on turns 0..20 {:.3})",
             sd / n.sqrt(),
             cpu[k] / n,
             steps[k] as f64 / cpu[k],
+            steps[k] as f64 / n,
             predicted[k].0 as f64 / predicted[k].1.max(1) as f64,
             predicted_early[k].0 as f64 / predicted_early[k].1.max(1) as f64
         );

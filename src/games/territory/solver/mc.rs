@@ -83,6 +83,10 @@ pub struct Config {
     pub stop_z: f64,
     /// The fraction of a turn's share spent before `stop_z` is first checked.
     pub stop_after: f64,
+    /// With `stop_z` on, each turn's share is this many times what is left over the turns
+    /// left (at most what is left), so that the time the early stops save is spent by the
+    /// turns that do not stop instead of being left over at the end of the game.
+    pub stop_boost: f64,
     /// Each iteration scales the sampled AI weights by exp(s·N(0,1)), one draw per weight
     /// (M >= 3; 0: the particle as drawn).
     pub ai_jitter: f64,
@@ -143,6 +147,7 @@ impl Default for Config {
             first_share: 1.0,
             stop_z: 0.0,
             stop_after: 0.125,
+            stop_boost: 1.0,
             ai_jitter: 0.0,
             duel_players: 2,
             duel_min_u: 2,
@@ -169,6 +174,7 @@ impl Config {
             "ai_jitter" => self.ai_jitter = value,
             "stop_z" => self.stop_z = value,
             "stop_after" => self.stop_after = value,
+            "stop_boost" => self.stop_boost = value,
             "own_weight" => self.set("policy1@m3-8", value),
             "duel_players" => self.duel_players = value as usize,
             "duel_min_u" => self.duel_min_u = value as u8,
@@ -205,6 +211,7 @@ impl Config {
                     Knob::FirstShare => config.first_share = rule.value,
                     Knob::StopZ => config.stop_z = rule.value,
                     Knob::StopAfter => config.stop_after = rule.value,
+                    Knob::StopBoost => config.stop_boost = rule.value,
                     Knob::DuelDepth => config.duel.depth = rule.value as usize,
                     Knob::DuelOpeningTurns => config.duel_opening_turns = rule.value as usize,
                     Knob::DuelOpening => config.duel_opening = rule.value,
@@ -331,6 +338,7 @@ pub enum Knob {
     /// `stop_z` and `stop_after` (a turn's early stop when its leader is clear).
     StopZ,
     StopAfter,
+    StopBoost,
 }
 
 /// A setting for the games with M in `m.0..=m.1` and U in `u.0..=u.1`.
@@ -346,7 +354,7 @@ impl GroupSetting {
     /// Reads a rule's name: the knob (`policy0`..`policy6`, `policy_eps`, `defend`,
     /// `policy_jitter`, `horizon`, `max_iterations`, `extrapolate`, `leaf_value`,
     /// `duel_depth`, `duel_opening_turns`, `duel_opening`, `learnt`, `prior_keep`,
-    /// `first_share`, `stop_z`, `stop_after`), then
+    /// `first_share`, `stop_z`, `stop_after`, `stop_boost`), then
     /// optionally `@mA-B` or `@mA` and `@uA-B` or `@uA` (all M or U when left out).
     pub fn parse(name: &str, value: f64) -> Option<GroupSetting> {
         let mut parts = name.split('@');
@@ -363,6 +371,7 @@ impl GroupSetting {
             "first_share" => Knob::FirstShare,
             "stop_z" => Knob::StopZ,
             "stop_after" => Knob::StopAfter,
+            "stop_boost" => Knob::StopBoost,
             "duel_depth" => Knob::DuelDepth,
             "duel_opening_turns" => Knob::DuelOpeningTurns,
             "duel_opening" => Knob::DuelOpening,
@@ -728,6 +737,14 @@ impl Agent<Territory> for MonteCarloAgent {
         if obs.m >= 3 && config.prior_keep > 0 && options.len() > config.prior_keep {
             config.prune_by_prior(&root, values, &mut options);
         }
+        // With the early stop on, a larger share for each turn (the stopped turns leave theirs
+        // to the others).
+        let share = if obs.m >= 3 && config.stop_z > 0.0 {
+            let left = budget.remaining_ms();
+            (share * config.stop_boost).min(left)
+        } else {
+            share
+        };
         // Sequential halving on time: each round gets a slice (equal ones unless
         // `first_share` shortens the first), then the worse half of the options is dropped.
         let finalists = config.finalists;
@@ -1215,6 +1232,83 @@ mod tests {
             }
         }
         assert!(checked > 0);
+    }
+
+    #[test]
+    fn the_lead_is_counted_in_standard_errors_of_the_paired_difference() {
+        // Option 1 leads option 0 by 0.1 with paired differences 0.0, 0.1, 0.2 (s.d. 0.1,
+        // s.e. 0.1 / sqrt 3); option 2 trails; the common part of the values cancels.
+        let values = vec![
+            vec![1.0, 2.0, 3.0],
+            vec![1.0, 2.1, 3.2],
+            vec![0.0, 0.0, 0.0],
+        ];
+        let totals: Vec<f64> = values.iter().map(|v| v.iter().sum()).collect();
+        let (leader, z, lead, se) = leader_z(&[0, 1, 2], &totals, &values);
+        assert_eq!(leader, 1);
+        assert!((lead - 0.1).abs() < 1e-12);
+        assert!((se - 0.1 / 3f64.sqrt()).abs() < 1e-12);
+        assert!((z - 3f64.sqrt()).abs() < 1e-9);
+        // Only the active options count: without option 1, option 0 leads option 2 by the
+        // same 2.0 every time (no spread: infinitely clear); equal options are not clear.
+        assert_eq!(leader_z(&[0, 2], &totals, &values).1, f64::INFINITY);
+        let same = vec![vec![0.5, 0.7], vec![0.5, 0.7]];
+        assert_eq!(leader_z(&[0, 1], &[1.2, 1.2], &same).1, 0.0);
+    }
+
+    /// Player 0's moves, the agent's stats and the simulated turns of a game with M = `m`,
+    /// U = `u` (seed 13) on a work clock: a game's budget of `total` simulated rollout turns,
+    /// each turn's share what is left over the turns left.
+    fn work_clock_game(m: i64, u: i64, stop_z: f64, total: u64) -> (Vec<Action>, Stats, u64) {
+        let mut params = Params::new();
+        params.insert("M".into(), m);
+        params.insert("U".into(), u);
+        let inst = Territory::generate(13, &params);
+        let config = Config {
+            stop_z,
+            stop_after: 0.125,
+            max_iterations: 1_000_000,
+            ..Config::default()
+        };
+        let mut agent = MonteCarloAgent::with_config(config);
+        let work = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        agent.work = Some(work.clone());
+        let reading = work.clone();
+        let clock = Box::new(move || reading.load(std::sync::atomic::Ordering::Relaxed) as f64);
+        let mut budget = Budget::with_clock(total as f64, clock);
+        let actions = play::<Territory>(&inst, &mut agent, &mut budget).unwrap().0;
+        let steps = work.load(std::sync::atomic::Ordering::Relaxed);
+        (actions, agent.stats, steps)
+    }
+
+    #[test]
+    fn an_early_stop_leaves_its_rollouts_to_the_later_turns_with_3_players_or_more_only() {
+        let total = 400_000;
+        let (base_moves, base, base_steps) = work_clock_game(4, 3, 0.0, total);
+        let (moves, stopped, steps) = work_clock_game(4, 3, 1.0, total);
+        assert_eq!(base.stopped_early, 0);
+        assert!(stopped.stopped_early > 0 && stopped.stopped_early < stopped.searched);
+        assert_ne!(moves, base_moves);
+        // The same game's work either way: what a stopped turn leaves, the turns after it
+        // spend (each overshoots its share by at most one iteration, so the totals are
+        // near the budget, and the work clock counts what the stats count).
+        for (s, stats) in [(base_steps, &base), (steps, &stopped)] {
+            assert_eq!(s, stats.steps);
+            assert!(s >= total * 95 / 100 && s <= total * 11 / 10, "{s}");
+        }
+        // M = 2 with U = 1 plays rollouts and never reads it.
+        let (duel_base, _, _) = work_clock_game(2, 1, 0.0, total);
+        let (duel, duel_stats, _) = work_clock_game(2, 1, 1.0, total);
+        assert_eq!(duel_stats.stopped_early, 0);
+        assert_eq!(duel, duel_base);
+        let mut config = Config::default();
+        config.set("stop_z@m3-8@u2-5", 2.0);
+        config.set("stop_after@m3-8", 0.25);
+        assert_eq!(config.for_game(4, 2).stop_z, 2.0);
+        assert_eq!(config.for_game(4, 1).stop_z, 0.0);
+        assert_eq!(config.for_game(5, 1).stop_after, 0.25);
+        assert_eq!(config.for_game(2, 3).stop_z, 0.0);
+        assert_eq!(config.for_game(2, 3).stop_after, 0.125);
     }
 
     #[test]
