@@ -1241,7 +1241,7 @@ mod tests {
         let values = vec![
             vec![1.0, 2.0, 3.0],
             vec![1.0, 2.1, 3.2],
-            vec![0.0, 0.0, 0.0],
+            vec![-1.0, 0.0, 1.0],
         ];
         let totals: Vec<f64> = values.iter().map(|v| v.iter().sum()).collect();
         let (leader, z, lead, se) = leader_z(&[0, 1, 2], &totals, &values);
@@ -1258,8 +1258,13 @@ mod tests {
 
     /// Player 0's moves, the agent's stats and the simulated turns of a game with M = `m`,
     /// U = `u` (seed 13) on a work clock: a game's budget of `total` simulated rollout turns,
-    /// each turn's share what is left over the turns left.
-    fn work_clock_game(m: i64, u: i64, stop_z: f64, total: u64) -> (Vec<Action>, Stats, u64) {
+    /// each turn's share what is left over the turns left (times `stop_boost` if `stop_z`).
+    fn work_clock_game(
+        (m, u): (i64, i64),
+        stop_z: f64,
+        stop_boost: f64,
+        total: u64,
+    ) -> (Vec<Action>, Stats, u64) {
         let mut params = Params::new();
         params.insert("M".into(), m);
         params.insert("U".into(), u);
@@ -1267,6 +1272,7 @@ mod tests {
         let config = Config {
             stop_z,
             stop_after: 0.125,
+            stop_boost,
             max_iterations: 1_000_000,
             ..Config::default()
         };
@@ -1284,21 +1290,33 @@ mod tests {
     #[test]
     fn an_early_stop_leaves_its_rollouts_to_the_later_turns_with_3_players_or_more_only() {
         let total = 400_000;
-        let (base_moves, base, base_steps) = work_clock_game(4, 3, 0.0, total);
-        let (moves, stopped, steps) = work_clock_game(4, 3, 1.0, total);
+        let (base_moves, base, base_steps) = work_clock_game((4, 3), 0.0, 2.0, total);
+        let (moves, stopped, steps) = work_clock_game((4, 3), 1.0, 1.0, total);
+        let (_, boosted, boosted_steps) = work_clock_game((4, 3), 1.0, 2.0, total);
+        // The boost is read only with the early stop on: the base spends the game's budget
+        // (each turn overshoots its share by at most one iteration).
         assert_eq!(base.stopped_early, 0);
-        assert!(stopped.stopped_early > 0 && stopped.stopped_early < stopped.searched);
+        assert!(base_steps >= total * 95 / 100 && base_steps <= total * 11 / 10);
+        for stats in [&stopped, &boosted] {
+            assert!(stats.stopped_early > 0 && stats.stopped_early < stats.searched);
+        }
         assert_ne!(moves, base_moves);
-        // The same game's work either way: what a stopped turn leaves, the turns after it
-        // spend (each overshoots its share by at most one iteration, so the totals are
-        // near the budget, and the work clock counts what the stats count).
-        for (s, stats) in [(base_steps, &base), (steps, &stopped)] {
+        // What the stopped turns leave goes to the turns after them, but the last turns stop
+        // early too and leave some unspent; the boost spends more of it.
+        assert!(steps < base_steps, "{steps} vs {base_steps}");
+        assert!(boosted_steps > steps, "{boosted_steps} vs {steps}");
+        assert!(boosted_steps <= total * 11 / 10);
+        // The work clock counts what the stats count.
+        for (s, stats) in [
+            (base_steps, &base),
+            (steps, &stopped),
+            (boosted_steps, &boosted),
+        ] {
             assert_eq!(s, stats.steps);
-            assert!(s >= total * 95 / 100 && s <= total * 11 / 10, "{s}");
         }
         // M = 2 with U = 1 plays rollouts and never reads it.
-        let (duel_base, _, _) = work_clock_game(2, 1, 0.0, total);
-        let (duel, duel_stats, _) = work_clock_game(2, 1, 1.0, total);
+        let (duel_base, _, _) = work_clock_game((2, 1), 0.0, 1.0, total);
+        let (duel, duel_stats, _) = work_clock_game((2, 1), 1.0, 2.0, total);
         assert_eq!(duel_stats.stopped_early, 0);
         assert_eq!(duel, duel_base);
         let mut config = Config::default();
@@ -1309,6 +1327,9 @@ mod tests {
         assert_eq!(config.for_game(5, 1).stop_after, 0.25);
         assert_eq!(config.for_game(2, 3).stop_z, 0.0);
         assert_eq!(config.for_game(2, 3).stop_after, 0.125);
+        config.set("stop_boost@m3-8", 2.2);
+        assert_eq!(config.for_game(3, 1).stop_boost, 2.2);
+        assert_eq!(config.for_game(2, 1).stop_boost, 1.0);
     }
 
     #[test]
