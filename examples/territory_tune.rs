@@ -22,7 +22,7 @@
 //! particles and Metropolis steps) and prints, by turn, how well it predicts the AIs'
 //! moves against the truth and the prior (log-likelihood of the move, greedy kind agreed);
 //! PREDICT=P:S adds a second filter of P particles and S Metropolis steps on the same moves.
-//! TSV=prefix writes prefix-K.tsv (seed, M, U, score) per setting.
+//! TSV=prefix writes prefix-K.tsv (seed, M, U, score, thread CPU s) per setting.
 //! TRACE=1 prints every 5 turns of each game S0, SA, the first AI's legal targets, the
 //! empty cells next to player 0's and to the first AI's cells, and the first AI's random
 //! moves so far (the judge's draws: for looking at games only), and player 0's and the AI's
@@ -188,6 +188,7 @@ fn main() {
     let mut steps = vec![0u64; settings.len()];
     let mut predicted = vec![(0u64, 0u64); settings.len()];
     let mut predicted_early = vec![(0u64, 0u64); settings.len()];
+    let mut hedged = vec![(0u64, 0u64); settings.len()];
     let mut greedy = (0u64, 0u64);
     let mut table = [Predict::default(); BUCKETS.len() - 1];
     let mut files: Vec<Option<std::fs::File>> = settings
@@ -226,12 +227,15 @@ fn main() {
             let cpu_start = cpu_seconds();
             let (_, state) = play::<Territory>(&inst, &mut agent, &mut Budget::new(budget_ms))
                 .expect("legal play");
-            cpu[k] += cpu_seconds() - cpu_start;
+            let game_cpu = cpu_seconds() - cpu_start;
+            cpu[k] += game_cpu;
             steps[k] += agent.stats.steps;
             predicted[k].0 += agent.stats.predicted_right;
             predicted[k].1 += agent.stats.predicted;
             predicted_early[k].0 += agent.stats.predicted_right_early;
             predicted_early[k].1 += agent.stats.predicted_early;
+            hedged[k].0 += agent.stats.hedge_changed;
+            hedged[k].1 += agent.stats.hedged;
             let score = Territory::score(&inst, &state);
             if k == 0 {
                 if let Ok(v) = std::env::var("PREDICT") {
@@ -293,7 +297,7 @@ fn main() {
             scores[k].push(score);
             line += &format!(" {score}");
             if let Some(f) = &mut files[k] {
-                writeln!(f, "{seed}\t{}\t{}\t{score}", inst.m, inst.u).unwrap();
+                writeln!(f, "{seed}\t{}\t{}\t{score}\t{game_cpu:.3}", inst.m, inst.u).unwrap();
             }
         }
         eprintln!("{line}");
@@ -341,12 +345,14 @@ fn main() {
         println!(
             "{name}: mean {mean:.0}  vs first {d:+.0} ± {:.0}  won {wins} lost {losses}  \
              CPU {:.2} s/game ({:.0} simulated turns / CPU s)  AI moves predicted {:.3} \
-             (on turns 0..20 {:.3})",
+             (on turns 0..20 {:.3})  hedged turns {} changed {}",
             sd / n.sqrt(),
             cpu[k] / n,
             steps[k] as f64 / cpu[k],
             predicted[k].0 as f64 / predicted[k].1.max(1) as f64,
-            predicted_early[k].0 as f64 / predicted_early[k].1.max(1) as f64
+            predicted_early[k].0 as f64 / predicted_early[k].1.max(1) as f64,
+            hedged[k].1,
+            hedged[k].0
         );
     }
 }

@@ -30,6 +30,21 @@ pub struct DuelConfig {
     /// Weight of each player's frontier: the value of the empty cells next to its cells
     /// (an AI walled in has none), fading like the potentials.
     pub frontier: f64,
+    /// The hedge against the posterior's uncertainty (off while `hedge_to` <= `hedge_from`):
+    /// on turns `hedge_from..hedge_to`, when the main beam reached its width cap, its best
+    /// `hedge_firsts` distinct first moves are judged again in the posterior mean's AI future
+    /// and in `hedge_samples` futures drawn from the filters' particles, each by a beam of
+    /// `hedge_width` from the board after the move (`first_move_values`); the move of the
+    /// best value under `hedge_rule` is played (`hedge_pick`: 0 the mean over the futures,
+    /// 1 the worst, 2 the mean of the worse half). On those turns the main beam's cap is
+    /// `hedge_main` (0: unchanged), so that the hedge's work can come out of the turn's.
+    pub hedge_from: usize,
+    pub hedge_to: usize,
+    pub hedge_samples: usize,
+    pub hedge_width: usize,
+    pub hedge_firsts: usize,
+    pub hedge_rule: u8,
+    pub hedge_main: usize,
 }
 
 impl Default for DuelConfig {
@@ -42,8 +57,50 @@ impl Default for DuelConfig {
             fade: 30.0,
             prune: false,
             frontier: 0.5,
+            hedge_from: 0,
+            hedge_to: 0,
+            hedge_samples: 4,
+            hedge_width: 32,
+            hedge_firsts: 4,
+            hedge_rule: 1,
+            hedge_main: 0,
         }
     }
+}
+
+impl DuelConfig {
+    /// Whether the hedge runs on `turn`.
+    pub fn hedges(&self, turn: usize) -> bool {
+        (self.hedge_from..self.hedge_to).contains(&turn)
+    }
+}
+
+/// The row of `table` ([first move][future] values, first moves best first by the main
+/// beam) that `rule` picks: 0 the best mean, 1 the best worst value, 2 the best mean of the
+/// worse half (rounded up) of its values. Ties go to the earlier row.
+pub fn hedge_pick(table: &[Vec<f64>], rule: u8) -> usize {
+    let score = |row: &Vec<f64>| -> f64 {
+        match rule {
+            1 => row.iter().copied().fold(f64::INFINITY, f64::min),
+            2 => {
+                let mut sorted = row.clone();
+                sorted.sort_by(f64::total_cmp);
+                let k = sorted.len().div_ceil(2).max(1);
+                sorted[..k].iter().sum::<f64>() / k as f64
+            }
+            _ => row.iter().sum::<f64>() / row.len().max(1) as f64,
+        }
+    };
+    let mut best = 0;
+    let mut best_score = f64::NEG_INFINITY;
+    for (i, row) in table.iter().enumerate() {
+        let s = score(row);
+        if s > best_score {
+            best = i;
+            best_score = s;
+        }
+    }
+    best
 }
 
 /// One beam node: its board and where it came from.
@@ -56,6 +113,8 @@ struct Node {
     value: f64,
     /// Whether this node follows last turn's plan.
     follows_plan: bool,
+    /// Player 0's first move on the path to this node.
+    first: u8,
 }
 
 /// What the search found: the plan (player 0's moves from now on) and its value.
@@ -67,6 +126,9 @@ pub struct Plan {
     pub nodes: u64,
     /// Widest beam completed.
     pub width: usize,
+    /// The distinct first moves of the widest beam's last layer, each with the value of its
+    /// best node there, best first.
+    pub firsts: Vec<(u8, f64)>,
 }
 
 /// Sum of the values of the cells in `s` (cell layout).
@@ -265,7 +327,10 @@ fn beam(
         mv: 0,
         value: 0.0,
         follows_plan: true,
+        first: 0,
     }];
+    // Each first move's deepest layer reached and its best value there.
+    let mut reached: Vec<(u8, usize, f64)> = Vec::new();
     // Children are kept as (parent, move, value, fingerprint, follows the plan); only the
     // chosen ones are simulated again, so no board is stored for the others.
     let mut children: Vec<(u32, u8, f64, u64, bool)> = Vec::new();
@@ -358,7 +423,15 @@ fn beam(
                 mv,
                 value: if fast { (1.0 + value).log2() } else { value },
                 follows_plan,
+                first: if d == 0 { mv } else { from.first },
             });
+        }
+        for node in &next {
+            match reached.iter_mut().find(|r| r.0 == node.first) {
+                Some(r) if r.1 < d => *r = (node.first, d, node.value),
+                Some(r) => r.2 = r.2.max(node.value),
+                None => reached.push((node.first, d, node.value)),
+            }
         }
         layers.push(next.iter().map(|n| (n.parent, n.mv)).collect());
         beam = next;
@@ -378,11 +451,16 @@ fn beam(
         moves[d] = mv;
         index = parent as usize;
     }
+    // The first moves of the last layer, best first.
+    reached.retain(|r| r.1 + 1 == depth);
+    reached.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)));
+    let firsts = reached.iter().map(|r| (r.0, r.2)).collect();
     Some(Plan {
         moves,
         value: best,
         nodes: *nodes,
         width,
+        firsts,
     })
 }
 
@@ -435,6 +513,62 @@ pub fn search(
     best.nodes = nodes;
     debug_assert!((best.moves[0] as usize) < CELLS);
     best
+}
+
+/// The value of each of player 0's first moves `firsts` in each AI future of `futures`
+/// (one weight set per AI each, all greedy): the AIs' predicted targets on the root under
+/// the future, then a beam of `width` from the board after that turn, against the same
+/// future, to the plan's depth. `previous` (the plan from now on) is kept as a candidate
+/// behind its own first move. Returns [first move][future] values, or None when `used`
+/// (asked after each beam's layers, with the boards made so far) says the time is spent.
+#[allow(clippy::too_many_arguments)]
+pub fn first_move_values(
+    root: &Sim,
+    futures: &[Vec<KindWeights>],
+    values: &Values,
+    config: &DuelConfig,
+    width: usize,
+    firsts: &[u8],
+    previous: &[u8],
+    nodes: &mut u64,
+    used: &mut dyn FnMut(u64) -> f64,
+) -> Option<Vec<Vec<f64>>> {
+    let mut table = vec![vec![0.0; futures.len()]; firsts.len()];
+    let sub = DuelConfig {
+        depth: config.depth.saturating_sub(1),
+        ..config.clone()
+    };
+    for (s, ais) in futures.iter().enumerate() {
+        let mut targets = [0u8; MAX_PLAYERS];
+        predict(root, ais, values, &mut targets);
+        for (f, &first) in firsts.iter().enumerate() {
+            targets[0] = first;
+            let mut child = root.clone();
+            child.step(&targets, values);
+            *nodes += 1;
+            table[f][s] = if child.turn >= TURNS || sub.depth == 0 {
+                evaluate(&child, values, config)
+            } else {
+                let tail: &[u8] = if previous.first() == Some(&first) {
+                    &previous[1..]
+                } else {
+                    &[]
+                };
+                let problem = Problem {
+                    root: &child,
+                    ais,
+                    values,
+                    config: &sub,
+                    previous: tail,
+                };
+                beam(&problem, width, nodes, used)?.value
+            };
+            if used(*nodes) >= 1.0 {
+                return None;
+            }
+        }
+    }
+    Some(table)
 }
 
 #[cfg(test)]

@@ -168,6 +168,13 @@ impl Config {
             "duel_fade" => self.duel.fade = value,
             "duel_prune" => self.duel.prune = value != 0.0,
             "duel_frontier" => self.duel.frontier = value,
+            "duel_hedge_from" => self.duel.hedge_from = value as usize,
+            "duel_hedge_to" => self.duel.hedge_to = value as usize,
+            "duel_hedge_samples" => self.duel.hedge_samples = value as usize,
+            "duel_hedge_width" => self.duel.hedge_width = value as usize,
+            "duel_hedge_firsts" => self.duel.hedge_firsts = value as usize,
+            "duel_hedge_rule" => self.duel.hedge_rule = value as u8,
+            "duel_hedge_main" => self.duel.hedge_main = value as usize,
             _ => match GroupSetting::parse(name, value) {
                 Some(rule) => self.groups.push(rule),
                 None => panic!("unknown setting {name}"),
@@ -460,6 +467,10 @@ pub struct Stats {
     /// The same for the predictions made on turns 0..20 (checked on turns 1..=20).
     pub predicted_early: u64,
     pub predicted_right_early: u64,
+    /// Turns the hedge judged first moves on (`DuelConfig::hedge_from`), and on how many of
+    /// them it played another move than the main beam's.
+    pub hedged: u64,
+    pub hedge_changed: u64,
     /// Time spent updating the particle filters.
     pub learn_ms: f64,
 }
@@ -633,6 +644,10 @@ impl Agent<Territory> for MonteCarloAgent {
             };
             let mut duel_config = config.duel.clone();
             duel_config.max_width = config.beam_width(turn);
+            let hedging = duel_config.hedges(turn);
+            if hedging && duel_config.hedge_main > 0 {
+                duel_config.max_width = duel_config.max_width.min(duel_config.hedge_main);
+            }
             let plan = duel::search(
                 &root,
                 &ais,
@@ -644,7 +659,57 @@ impl Agent<Territory> for MonteCarloAgent {
             );
             self.stats.nodes += plan.nodes;
             self.plan_width = plan.width;
-            self.plan = (turn, plan.moves);
+            let mut moves = plan.moves;
+            // The hedge, only when the main beam reached its cap (the clock guard: a beam cut
+            // short by the time left has no time for it either); given up, the main beam's
+            // move kept, when the turn's share runs out.
+            let firsts: Vec<u8> = plan
+                .firsts
+                .iter()
+                .take(duel_config.hedge_firsts)
+                .map(|f| f.0)
+                .collect();
+            if hedging && plan.width >= duel_config.max_width && firsts.len() > 1 {
+                // The posterior mean's future, then futures drawn from the particles (a
+                // stream per turn, apart from the filters' own).
+                let mut rng = FastRng::new(0x5A3D_1E00 ^ turn as u64);
+                let mut futures = vec![ais.clone()];
+                for _ in 0..duel_config.hedge_samples {
+                    futures.push(
+                        learner
+                            .models
+                            .iter()
+                            .map(|model| {
+                                let w = model.sample(&mut rng).w;
+                                [w[0], w[1], 0.0, w[2], w[3]]
+                            })
+                            .collect(),
+                    );
+                }
+                let mut nodes = 0;
+                let mut used_hedge = |n: u64| used(plan.nodes + n);
+                let table = duel::first_move_values(
+                    &root,
+                    &futures,
+                    values,
+                    &duel_config,
+                    duel_config.hedge_width,
+                    &firsts,
+                    &moves,
+                    &mut nodes,
+                    &mut used_hedge,
+                );
+                self.stats.nodes += nodes;
+                if let Some(table) = table {
+                    let best = firsts[duel::hedge_pick(&table, duel_config.hedge_rule)];
+                    self.stats.hedged += 1;
+                    if best != moves[0] {
+                        self.stats.hedge_changed += 1;
+                        moves = vec![best];
+                    }
+                }
+            }
+            self.plan = (turn, moves);
             self.stats.search_ms += budget.elapsed_ms() - start_ms;
             return Action::to_cell(self.plan.1[0] as usize);
         }
