@@ -45,6 +45,11 @@ pub struct DuelConfig {
     pub hedge_firsts: usize,
     pub hedge_rule: u8,
     pub hedge_main: usize,
+    /// When above 0, the hedge judges the main beam's best `hedge_plans` whole plans of its
+    /// last layer instead of first moves by sub-beams: each replayed unchanged in each AI
+    /// future (`replay_value`, a planned move made illegal replaced by the best next board),
+    /// the first move of the plan of the best value under `hedge_rule` played.
+    pub hedge_plans: usize,
 }
 
 impl Default for DuelConfig {
@@ -64,6 +69,7 @@ impl Default for DuelConfig {
             hedge_firsts: 4,
             hedge_rule: 1,
             hedge_main: 0,
+            hedge_plans: 0,
         }
     }
 }
@@ -129,6 +135,9 @@ pub struct Plan {
     /// The distinct first moves of the widest beam's last layer, each with the value of its
     /// best node there, best first.
     pub firsts: Vec<(u8, f64)>,
+    /// The best `hedge_plans` plans of the widest beam's last layer, best first (the first
+    /// is `moves`).
+    pub plans: Vec<Vec<u8>>,
 }
 
 /// Sum of the values of the cells in `s` (cell layout).
@@ -455,12 +464,32 @@ fn beam(
     reached.retain(|r| r.1 + 1 == depth);
     reached.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)));
     let firsts = reached.iter().map(|r| (r.0, r.2)).collect();
+    let mut plans = Vec::new();
+    if config.hedge_plans > 0 {
+        let mut ranked: Vec<usize> = (0..beam.len()).collect();
+        ranked.sort_by(|&a, &b| beam[b].value.total_cmp(&beam[a].value).then(a.cmp(&b)));
+        for &i in ranked.iter().take(config.hedge_plans) {
+            let mut plan = vec![0u8; depth];
+            let mut index = i;
+            for d in (0..depth).rev() {
+                let (parent, mv) = layers[d][index];
+                plan[d] = mv;
+                index = parent as usize;
+            }
+            plans.push(plan);
+        }
+        // The best plan is the one played, whichever of equal values the ranking put first.
+        if let Some(k) = plans.iter().position(|p| *p == moves) {
+            plans.swap(0, k);
+        }
+    }
     Some(Plan {
         moves,
         value: best,
         nodes: *nodes,
         width,
         firsts,
+        plans,
     })
 }
 
@@ -513,6 +542,51 @@ pub fn search(
     best.nodes = nodes;
     debug_assert!((best.moves[0] as usize) < CELLS);
     best
+}
+
+/// The board value at the end of player 0's `plan` replayed from `root` against the AIs'
+/// greedy moves under `ais`, unchanged as long as its moves stay legal; a move made illegal
+/// by that future is replaced by the legal move of the best next board. Adds the boards
+/// made to `nodes`.
+pub fn replay_value(
+    root: &Sim,
+    plan: &[u8],
+    ais: &[KindWeights],
+    values: &Values,
+    config: &DuelConfig,
+    nodes: &mut u64,
+) -> f64 {
+    let mut sim = root.clone();
+    let mut targets = [0u8; MAX_PLAYERS];
+    for &mv in plan {
+        if sim.turn >= TURNS {
+            break;
+        }
+        predict(&sim, ais, values, &mut targets);
+        let legal = sim.candidates(0);
+        targets[0] = if legal & (1u128 << mv) != 0 {
+            mv
+        } else {
+            let mut best = (f64::NEG_INFINITY, legal.trailing_zeros() as u8);
+            let mut rest = legal;
+            while rest != 0 {
+                let cell = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                targets[0] = cell;
+                let mut next = sim.clone();
+                next.step(&targets, values);
+                *nodes += 1;
+                let v = evaluate(&next, values, config);
+                if v > best.0 {
+                    best = (v, cell);
+                }
+            }
+            best.1
+        };
+        sim.step(&targets, values);
+        *nodes += 1;
+    }
+    evaluate(&sim, values, config)
 }
 
 /// The value of each of player 0's first moves `firsts` in each AI future of `futures`
@@ -675,5 +749,82 @@ mod tests {
             narrow.value
         );
         assert!(wide.nodes > narrow.nodes);
+    }
+
+    #[test]
+    fn the_hedge_rules_pick_the_best_mean_worst_value_and_worse_half() {
+        // Rows: first moves (best first by the main beam); columns: AI futures.
+        let table = vec![
+            vec![3.0, 0.0, 3.0, 3.0],
+            vec![1.5, 1.2, 1.4, 1.5],
+            vec![2.0, 0.4, 2.5, 2.9],
+        ];
+        // Means 2.25, 1.4, 1.95; worst 0, 1.2, 0.4; worse halves 1.5, 1.3, 1.2.
+        assert_eq!(hedge_pick(&table, 0), 0);
+        assert_eq!(hedge_pick(&table, 1), 1);
+        assert_eq!(hedge_pick(&table, 2), 0);
+        // A tie goes to the earlier row (the main beam's better first move).
+        assert_eq!(hedge_pick(&[vec![1.0, 2.0], vec![2.0, 1.0]], 0), 0);
+        assert_eq!(hedge_pick(&[vec![1.0, 2.0], vec![2.0, 1.0]], 1), 0);
+        // The worse half of an odd count is rounded up: the mean of the two worst of three.
+        assert_eq!(hedge_pick(&[vec![0.0, 2.0, 9.0], vec![1.1, 1.1, 1.1]], 2), 1);
+    }
+
+    #[test]
+    fn the_hedge_values_the_plans_first_move_no_lower_and_gives_up_without_time() {
+        let inst = duel_instance(5);
+        let values = Values::new(&inst.values);
+        let root = Sim::new(&Board::start(&inst.starts), inst.m, inst.u, &values, 0);
+        let ais = vec![[0.9, 0.5, 0.0, 0.7, 0.4]];
+        let config = DuelConfig {
+            max_width: 16,
+            ..DuelConfig::default()
+        };
+        let plan = search(&root, &ais, &values, &config, &[], 16, &mut |_| 0.0);
+        let firsts: Vec<u8> = plan.firsts.iter().map(|f| f.0).collect();
+        // The plan's first move is the best of the last layer's first moves.
+        assert_eq!(firsts[0], plan.moves[0]);
+        assert_eq!(plan.firsts[0].1, plan.value);
+        let other = vec![[0.3, 1.0, 0.0, 0.4, 0.2]];
+        let futures = vec![ais.clone(), other];
+        let mut nodes = 0;
+        let table = first_move_values(
+            &root,
+            &futures,
+            &values,
+            &config,
+            16,
+            &firsts,
+            &plan.moves,
+            &mut nodes,
+            &mut |_| 0.0,
+        )
+        .expect("never out of time");
+        assert_eq!(table.len(), firsts.len());
+        assert!(table.iter().all(|row| row.len() == 2));
+        assert!(nodes > 0);
+        // In the mean's future a beam as wide as the main one keeps the plan's rest as a
+        // candidate behind its first move, so it values that move at least as the plan.
+        assert!(table[0][0] >= plan.value, "{} < {}", table[0][0], plan.value);
+        // The other future values the moves otherwise.
+        assert!(table.iter().any(|row| row[0] != row[1]));
+        // Out of time after the first beam's layer: no table.
+        let mut calls = 0;
+        let none = first_move_values(
+            &root,
+            &futures,
+            &values,
+            &config,
+            16,
+            &firsts,
+            &plan.moves,
+            &mut nodes,
+            &mut |_| {
+                calls += 1;
+                1.0
+            },
+        );
+        assert!(none.is_none());
+        assert_eq!(calls, 1);
     }
 }
