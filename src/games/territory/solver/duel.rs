@@ -767,7 +767,10 @@ mod tests {
         assert_eq!(hedge_pick(&[vec![1.0, 2.0], vec![2.0, 1.0]], 0), 0);
         assert_eq!(hedge_pick(&[vec![1.0, 2.0], vec![2.0, 1.0]], 1), 0);
         // The worse half of an odd count is rounded up: the mean of the two worst of three.
-        assert_eq!(hedge_pick(&[vec![0.0, 2.0, 9.0], vec![1.1, 1.1, 1.1]], 2), 1);
+        assert_eq!(
+            hedge_pick(&[vec![0.0, 2.0, 9.0], vec![1.1, 1.1, 1.1]], 2),
+            1
+        );
     }
 
     #[test]
@@ -805,7 +808,12 @@ mod tests {
         assert!(nodes > 0);
         // In the mean's future a beam as wide as the main one keeps the plan's rest as a
         // candidate behind its first move, so it values that move at least as the plan.
-        assert!(table[0][0] >= plan.value, "{} < {}", table[0][0], plan.value);
+        assert!(
+            table[0][0] >= plan.value,
+            "{} < {}",
+            table[0][0],
+            plan.value
+        );
         // The other future values the moves otherwise.
         assert!(table.iter().any(|row| row[0] != row[1]));
         // Out of time after the first beam's layer: no table.

@@ -675,7 +675,13 @@ impl Agent<Territory> for MonteCarloAgent {
             } else {
                 firsts.len()
             };
-            if hedging && plan.width >= duel_config.max_width && judged > 1 {
+            // A hedge costs about as much as the main beam: it starts only when the main
+            // beam reached its cap with half the turn's share or more left.
+            if hedging
+                && plan.width >= duel_config.max_width
+                && judged > 1
+                && used(plan.nodes) < 0.5
+            {
                 // The posterior mean's future, then futures drawn from the particles (a
                 // stream per turn, apart from the filters' own).
                 let mut rng = FastRng::new(0x5A3D_1E00 ^ turn as u64);
@@ -726,15 +732,15 @@ impl Agent<Territory> for MonteCarloAgent {
                     None
                 } else {
                     duel::first_move_values(
-                    &root,
-                    &futures,
-                    values,
-                    &duel_config,
-                    duel_config.hedge_width,
-                    &firsts,
-                    &moves,
-                    &mut nodes,
-                    &mut used_hedge,
+                        &root,
+                        &futures,
+                        values,
+                        &duel_config,
+                        duel_config.hedge_width,
+                        &firsts,
+                        &moves,
+                        &mut nodes,
+                        &mut used_hedge,
                     )
                 };
                 self.stats.nodes += nodes;
