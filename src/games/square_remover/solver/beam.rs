@@ -450,6 +450,31 @@ struct Candidate {
 
 const OLDER: u32 = 1 << 31;
 
+impl Candidate {
+    /// An integer whose ascending order is the layer's order of candidates: the evaluation
+    /// descending, then the parent (an older one after the current layer's), the first and
+    /// the second move ascending. Equal ranks are equal candidates.
+    #[inline(always)]
+    fn rank(&self) -> u128 {
+        let eval = !(self.eval as u32 ^ 0x8000_0000);
+        (eval as u128) << 64
+            | (self.parent as u128) << 32
+            | (self.first as u128) << 16
+            | self.second as u128
+    }
+
+    /// The candidate of a `rank`.
+    #[inline(always)]
+    fn unrank(rank: u128) -> Self {
+        Candidate {
+            eval: (!((rank >> 64) as u32) ^ 0x8000_0000) as i32,
+            parent: (rank >> 32) as u32,
+            first: (rank >> 16) as u16,
+            second: rank as u16,
+        }
+    }
+}
+
 /// The move history, shared by all nodes: each link is one or two moves after its parent.
 #[derive(Clone, Copy)]
 struct Link {
@@ -1121,6 +1146,7 @@ fn search_with<K: Kernel>(
     let mut current: Vec<Node> = vec![root];
     let mut next: Vec<Node> = Vec::new();
     let mut pool: Vec<Candidate> = Vec::new();
+    let mut ranks: Vec<u128> = Vec::new();
     let mut seen = HashSet64 { slots: Vec::new() };
     let mut moves: Vec<u16> = Vec::new();
     let mut pair_moves: Vec<(u16, u16)> = Vec::new();
@@ -1245,12 +1271,15 @@ fn search_with<K: Kernel>(
             pool.select_nth_unstable_by(keep - 1, |a, b| b.eval.cmp(&a.eval));
             pool.truncate(keep);
         }
-        pool.sort_unstable_by(|a, b| {
-            (b.eval, a.parent, a.first, a.second).cmp(&(a.eval, b.parent, b.first, b.second))
-        });
+        // Best first: by evaluation, then parent and moves (`Candidate::rank`), sorted as
+        // integers (a tuple's comparison is a chain of branches).
+        ranks.clear();
+        ranks.extend(pool.iter().map(Candidate::rank));
+        ranks.sort_unstable();
         seen.reset(keep);
         next.clear();
-        for cand in &pool {
+        for &rank in &ranks {
+            let cand = &Candidate::unrank(rank);
             if next.len() >= width {
                 break;
             }
@@ -1421,6 +1450,42 @@ mod tests {
                 "score after step {step}"
             );
         }
+    }
+
+    #[test]
+    fn ranks_sort_candidates_as_the_tuple_order() {
+        let mut x = 99u64;
+        let mut pool: Vec<Candidate> = (0..3000)
+            .map(|i| {
+                // Few distinct values per field, so that ties reach every field; evaluations
+                // of both signs and at the ends of the range.
+                let eval = match lcg(&mut x) % 9 {
+                    0 => i32::MIN,
+                    1 => i32::MAX,
+                    k => (lcg(&mut x) % 7) as i32 * 1000 - 3000 + k as i32,
+                };
+                let older = if lcg(&mut x) % 2 == 0 { OLDER } else { 0 };
+                let moves = [0, 5, 511, NONE];
+                Candidate {
+                    eval,
+                    parent: older | (lcg(&mut x) % 3) as u32 + (i % 2) * 4000,
+                    first: moves[lcg(&mut x) % 4],
+                    second: moves[lcg(&mut x) % 4],
+                }
+            })
+            .collect();
+        let fields = |c: &Candidate| (c.eval, c.parent, c.first, c.second);
+        for c in &pool {
+            assert_eq!(fields(&Candidate::unrank(c.rank())), fields(c));
+        }
+        let mut ranks: Vec<u128> = pool.iter().map(Candidate::rank).collect();
+        ranks.sort_unstable();
+        pool.sort_unstable_by(|a, b| {
+            (b.eval, a.parent, a.first, a.second).cmp(&(a.eval, b.parent, b.first, b.second))
+        });
+        let sorted: Vec<_> = ranks.iter().map(|&r| fields(&Candidate::unrank(r))).collect();
+        assert_eq!(sorted, pool.iter().map(fields).collect::<Vec<_>>());
+        assert!(sorted.windows(2).any(|w| w[0].0 == w[1].0 && w[0].1 != w[1].1));
     }
 
     #[test]

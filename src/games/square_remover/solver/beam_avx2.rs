@@ -365,10 +365,11 @@ impl Kernel for Avx2 {
         // <= n - 1 reads rows up to r + 4 <= n + 2 <= MAX_N + 2 (pair n - 1 has no window:
         // its lower row is empty).
         unsafe {
-            let zero = _mm_setzero_si128();
-            // Masks of horizontal and vertical swaps, by board row + 1.
-            let mut h = [zero; MAX_N + 4];
-            let mut v = [zero; MAX_N + 4];
+            // Column masks (bit c: column c) of horizontal and vertical swaps, by board row
+            // + 1, taken from each register by one movemask: a byte is non-zero in an OR of
+            // registers when it is in one of them, so the masks OR as the rows would.
+            let mut h = [0u32; MAX_N + 4];
+            let mut v = [0u32; MAX_N + 4];
             let mut r = 0;
             while r + 1 < n {
                 let (up, a, b, down) = (
@@ -386,26 +387,30 @@ impl Kernel for Avx2 {
                 let (top, bottom) = (and(a, a1), and(b, b1));
                 let (need_tl, need_tr) = (and(bottom, a1), and(bottom, a));
                 let (need_bl, need_br) = (and(top, b1), and(top, b));
-                // Lane 0 is pair r's, lane 1 pair r + 1's: each lane's rows one lower.
-                let h1 = or(right(and(need_tl, left(a))), left(and(need_tr, right2(a))));
-                let h2 = or(right(and(need_bl, left(b))), left(and(need_br, right2(b))));
-                let v0 = or(and(need_tl, up), left(and(need_tr, right(up))));
-                let v2 = or(and(need_bl, down), left(and(need_br, right(down))));
-                let lo = |x| _mm256_castsi256_si128(x);
-                let hi = |x| _mm256_extracti128_si256::<1>(x);
-                h[r + 1] = _mm_or_si128(h[r + 1], lo(h1));
-                h[r + 2] = _mm_or_si128(h[r + 2], _mm_or_si128(hi(h1), lo(h2)));
-                h[r + 3] = _mm_or_si128(h[r + 3], hi(h2));
-                v[r] = _mm_or_si128(v[r], lo(v0));
-                v[r + 1] = _mm_or_si128(v[r + 1], hi(v0));
-                v[r + 2] = _mm_or_si128(v[r + 2], lo(v2));
-                v[r + 3] = _mm_or_si128(v[r + 3], hi(v2));
+                // Lane 0 is pair r's, lane 1 pair r + 1's: each lane's rows one lower (bits
+                // 0..16 and 16..32 of a movemask).
+                let h1 = columns(or(
+                    right(and(need_tl, left(a))),
+                    left(and(need_tr, right2(a))),
+                ));
+                let h2 = columns(or(
+                    right(and(need_bl, left(b))),
+                    left(and(need_br, right2(b))),
+                ));
+                let v0 = columns(or(and(need_tl, up), left(and(need_tr, right(up)))));
+                let v2 = columns(or(and(need_bl, down), left(and(need_br, right(down)))));
+                h[r + 1] |= h1 & 0xffff;
+                h[r + 2] |= (h1 >> 16) | (h2 & 0xffff);
+                h[r + 3] |= h2 >> 16;
+                v[r] |= v0 & 0xffff;
+                v[r + 1] |= v0 >> 16;
+                v[r + 2] |= v2 & 0xffff;
+                v[r + 3] |= v2 >> 16;
                 r += 2;
             }
-            let columns = |x| !(_mm_movemask_epi8(_mm_cmpeq_epi8(x, zero)) as u32) & 0xffff;
             for r in 0..n {
-                push_columns(columns(h[r + 1]), r, false, out);
-                push_columns(columns(v[r + 1]), r, true, out);
+                push_columns(h[r + 1], r, false, out);
+                push_columns(v[r + 1], r, true, out);
             }
         }
     }
