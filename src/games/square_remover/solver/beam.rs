@@ -1483,9 +1483,14 @@ mod tests {
         pool.sort_unstable_by(|a, b| {
             (b.eval, a.parent, a.first, a.second).cmp(&(a.eval, b.parent, b.first, b.second))
         });
-        let sorted: Vec<_> = ranks.iter().map(|&r| fields(&Candidate::unrank(r))).collect();
+        let sorted: Vec<_> = ranks
+            .iter()
+            .map(|&r| fields(&Candidate::unrank(r)))
+            .collect();
         assert_eq!(sorted, pool.iter().map(fields).collect::<Vec<_>>());
-        assert!(sorted.windows(2).any(|w| w[0].0 == w[1].0 && w[0].1 != w[1].1));
+        assert!(sorted
+            .windows(2)
+            .any(|w| w[0].0 == w[1].0 && w[0].1 != w[1].1));
     }
 
     #[test]
