@@ -1468,7 +1468,7 @@ mod tests {
                 let moves = [0, 5, 511, NONE];
                 Candidate {
                     eval,
-                    parent: older | (lcg(&mut x) % 3) as u32 + (i % 2) * 4000,
+                    parent: older | ((lcg(&mut x) % 3) as u32 + (i % 2) * 4000),
                     first: moves[lcg(&mut x) % 4],
                     second: moves[lcg(&mut x) % 4],
                 }
