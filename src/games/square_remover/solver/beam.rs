@@ -423,6 +423,26 @@ fn splitmix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
+/// `Sim::weight_bytes` of `w`.
+fn weight_bytes(w: &Weights) -> Option<(i32, [i8; 4])> {
+    let all = [w.triple, w.double, w.diagonal, w.ready];
+    if all.iter().any(|&x| x < 0) {
+        return None;
+    }
+    let gcd = |mut a: i32, mut b: i32| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    let g = all.iter().fold(0, |g, &x| gcd(g, x)).max(1);
+    let bytes = all.map(|x| x / g);
+    bytes
+        .iter()
+        .all(|&b| b <= 127)
+        .then(|| (g, bytes.map(|b| b as i8)))
+}
+
 /// A board in the beam.
 #[derive(Clone)]
 struct Node {
@@ -527,6 +547,10 @@ struct Sim {
     /// the pool is short.
     pair_fraction: f64,
     weights: Weights,
+    /// `(g, [triple, double, diagonal, ready] / g)` when those weights share a factor `g`
+    /// that leaves each a byte (0..=127): the AVX2 bonus then multiplies bytes
+    /// (`avx2::weigh_bytes`).
+    weight_bytes: Option<(i32, [i8; 4])>,
 }
 
 impl Sim {
@@ -539,6 +563,9 @@ impl Sim {
             5 => 0.14,
             _ => 0.26,
         });
+        let weights = settings
+            .weights
+            .unwrap_or_else(|| Weights::for_colors(obs.colors));
         Sim {
             n: obs.n,
             tiles: Vec::new(),
@@ -546,9 +573,8 @@ impl Sim {
             buffer: obs.buffer,
             keys,
             pair_fraction,
-            weights: settings
-                .weights
-                .unwrap_or_else(|| Weights::for_colors(obs.colors)),
+            weights,
+            weight_bytes: weight_bytes(&weights),
         }
     }
 

@@ -108,6 +108,31 @@ unsafe fn weigh(sums: [__m256i; 4], weights: [i32; 4]) -> i32 {
     (0..4).map(|k| weights[k] * field(k)).sum()
 }
 
+/// `weigh` with `sim`'s weights: where they are bytes times a factor (`Sim::weight_bytes`),
+/// each count byte is multiplied by its weight byte (`maddubs`: 16-bit sums of two bytes'
+/// products, at most 2 x 16 x 127 each and 4 times that over the four counts) and the
+/// 16-bit sums added up; the same value as `weigh`.
+#[inline(always)]
+unsafe fn weigh_sim(sim: &Sim, sums: [__m256i; 4]) -> i32 {
+    let Some((g, b)) = sim.weight_bytes else {
+        let w = &sim.weights;
+        return weigh(sums, [w.triple, w.double, w.diagonal, w.ready]);
+    };
+    let product = |x, w: i8| _mm256_maddubs_epi16(x, _mm256_set1_epi8(w));
+    let words = _mm256_add_epi16(
+        _mm256_add_epi16(product(sums[0], b[0]), product(sums[1], b[1])),
+        _mm256_add_epi16(product(sums[2], b[2]), product(sums[3], b[3])),
+    );
+    let dwords = _mm256_madd_epi16(words, _mm256_set1_epi16(1));
+    let x = _mm_add_epi32(
+        _mm256_castsi256_si128(dwords),
+        _mm256_extracti128_si256::<1>(dwords),
+    );
+    let x = _mm_add_epi32(x, _mm_unpackhi_epi64(x, x));
+    let x = _mm_add_epi32(x, _mm_shuffle_epi32::<0b01>(x));
+    g * _mm_cvtsi128_si32(x)
+}
+
 /// Rows of the padded copy above board row 0 (row `i` of `Rows` is `PAD + i` here): a
 /// window starts 3 rows above its move, so up to 2 rows above `Rows`' row 0.
 const PAD: usize = 4;
@@ -313,8 +338,7 @@ unsafe fn window_child(
     count_pairs(&mut sums, odd(y0, y[0]), y[0], None);
     count_pairs(&mut sums, odd(y[0], y[1]), y[1], None);
     count_pairs(&mut sums, odd(y[1], y[2]), y[2], None);
-    let w = &sim.weights;
-    let bonus = weigh(sums, [w.triple, w.double, w.diagonal, w.ready]);
+    let bonus = weigh_sim(sim, sums);
     // The parent's bonus of board pairs r - 2..=r + 3 (window pairs 1..=6).
     let before = pad.sums[r + 7] - pad.sums[r + 1];
     Candidate {
@@ -475,7 +499,7 @@ impl Kernel for Avx2 {
                 let around = ready.then(|| (load1(rows, r), load1(rows, r + 3)));
                 count_pairs(&mut sums, a, b, around);
             }
-            weigh(sums, [w.triple, w.double, w.diagonal, w.ready])
+            weigh_sim(sim, sums)
         }
     }
 }
@@ -483,7 +507,7 @@ impl Kernel for Avx2 {
 #[cfg(test)]
 mod tests {
     use super::super::check::walk_boards;
-    use super::super::{has_avx2, search, swap, Base, Node, Settings, NONE};
+    use super::super::{has_avx2, search, swap, Base, Node, Settings, Weights, NONE};
     use super::*;
     use crate::clock::Budget;
     use crate::game::{Game, Params};
@@ -610,6 +634,78 @@ mod tests {
         assert!(bonuses > 50_000, "{bonuses}");
         assert!(cascades > 800, "{cascades}");
         assert!(singles_found > 500, "{singles_found}");
+    }
+
+    /// `weigh_sim` (byte weights where the weights allow, else `weigh`) against `weigh` on
+    /// count bytes up to their bound (16), for the agent's weights of every colour count and
+    /// for weights without a byte factor.
+    #[test]
+    fn byte_weights_weigh_as_the_weights() {
+        if !has_avx2() {
+            eprintln!("this CPU has no AVX2: nothing to compare");
+            return;
+        }
+        let inst = SquareRemover::generate(4, &Params::new());
+        let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
+        let mut x = 7u64;
+        let mut byte = || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            // Mostly the bound, so that the largest sums are reached.
+            match (x >> 33) % 4 {
+                0 => 16,
+                _ => ((x >> 40) % 17) as i8,
+            }
+        };
+        let with = |triple, double, diagonal, ready| Weights {
+            triple,
+            double,
+            diagonal,
+            ready,
+            ..Weights::default()
+        };
+        let cases = [
+            (Weights::for_colors(4), true),
+            (Weights::for_colors(5), true),
+            (Weights::for_colors(6), true),
+            (Weights::default(), true),
+            (with(127, 127, 127, 127), true),
+            (with(254, 2, 0, 0), true),
+            (with(255, 80, 60, 100), true),
+            (with(251, 80, 60, 100), false),
+            (with(150, 80, 60, -100), false),
+            (with(131, 7, 1, 0), false),
+        ];
+        for (weights, bytes) in cases {
+            let settings = Settings {
+                weights: Some(weights),
+                ..Settings::default()
+            };
+            let sim = Sim::new(&obs, &settings);
+            assert_eq!(sim.weight_bytes.is_some(), bytes, "{weights:?}");
+            let w = [
+                weights.triple,
+                weights.double,
+                weights.diagonal,
+                weights.ready,
+            ];
+            for _ in 0..200 {
+                let mut cells = [[0i8; 32]; 4];
+                for k in cells.iter_mut().flatten() {
+                    *k = byte();
+                }
+                // SAFETY: the CPU has AVX2 (checked above).
+                unsafe {
+                    let sums = cells.map(|c| _mm256_loadu_si256(c.as_ptr().cast()));
+                    let slow: i32 = (0..4)
+                        .map(|k| w[k] * cells[k].iter().map(|&b| b as i32).sum::<i32>())
+                        .sum();
+                    assert_eq!(weigh(sums, w), slow, "{weights:?}");
+                    assert_eq!(weigh_sim(&sim, sums), slow, "{weights:?}");
+                }
+            }
+        }
     }
 
     /// The whole search on AVX2 and on SSE2 at a fixed width: the same moves and score.
