@@ -22,6 +22,15 @@
 //! particles and Metropolis steps) and prints, by turn, how well it predicts the AIs'
 //! moves against the truth and the prior (log-likelihood of the move, greedy kind agreed);
 //! PREDICT=P:S adds a second filter of P particles and S Metropolis steps on the same moves.
+//! WORK=S plays each game on a work clock instead of the wall clock: the game's budget is S
+//! rollout turns simulated (the player's share per turn is what is left over the turns
+//! left, as on the clock); BUDGET_MS is then ignored. For clock-free runs of settings that
+//! move time between turns (`stop_z`).
+//! CLOSE=1 logs every rollout turn's closeness (`mc::Closeness`) for the first setting and
+//! prints, at 1/8, 1/4 and 1/2 of the turn, how often the leader then is the cell played, by
+//! its lead over the runner-up in paired standard errors; CLOSE=FILE also writes one line a
+//! rollout turn to FILE (turn, options, then per checkpoint: leader played 0/1, z, options
+//! in, the lead in value, its standard error).
 //! TSV=prefix writes prefix-K.tsv (seed, M, U, score) per setting.
 //! TRACE=1 prints every 5 turns of each game S0, SA, the first AI's legal targets, the
 //! empty cells next to player 0's and to the first AI's cells, and the first AI's random
@@ -30,7 +39,9 @@
 //! cells, the other's cells).
 use arcade::clock::Budget;
 use arcade::game::{play, Game};
-use arcade::games::territory::solver::mc::{Belief, Config, MonteCarloAgent};
+use arcade::games::territory::solver::mc::{
+    Belief, Closeness, Config, MonteCarloAgent, CHECKPOINTS,
+};
 use arcade::games::territory::solver::model::{AiModel, MoveSummary};
 use arcade::games::territory::solver::sim::FastRng;
 use arcade::games::territory::{neighbors, Board, Instance, State, Territory, CELLS, TURNS};
@@ -189,6 +200,9 @@ fn main() {
     let mut predicted = vec![(0u64, 0u64); settings.len()];
     let mut predicted_early = vec![(0u64, 0u64); settings.len()];
     let mut greedy = (0u64, 0u64);
+    let work_steps: Option<f64> = std::env::var("WORK").ok().map(|v| v.parse().unwrap());
+    let mut closeness: Vec<Closeness> = Vec::new();
+    let mut stopped = vec![(0u64, 0u64); settings.len()];
     let mut table = [Predict::default(); BUCKETS.len() - 1];
     let mut files: Vec<Option<std::fs::File>> = settings
         .iter()
@@ -223,9 +237,27 @@ fn main() {
         for (k, (_, (config, knowing))) in settings.iter().enumerate() {
             let mut agent = MonteCarloAgent::with_config(config.clone());
             agent.belief = belief(*knowing, &inst);
+            if k == 0 && std::env::var("CLOSE").is_ok() {
+                agent.closeness = Some(Vec::new());
+            }
+            let mut budget = match work_steps {
+                Some(total) => {
+                    let work = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+                    agent.work = Some(work.clone());
+                    Budget::with_clock(
+                        total / 1000.0,
+                        Box::new(move || {
+                            work.load(std::sync::atomic::Ordering::Relaxed) as f64 / 1000.0
+                        }),
+                    )
+                }
+                None => Budget::new(budget_ms),
+            };
             let cpu_start = cpu_seconds();
-            let (_, state) = play::<Territory>(&inst, &mut agent, &mut Budget::new(budget_ms))
-                .expect("legal play");
+            let (_, state) = play::<Territory>(&inst, &mut agent, &mut budget).expect("legal play");
+            closeness.extend(agent.closeness.take().unwrap_or_default());
+            stopped[k].0 += agent.stats.stopped_early;
+            stopped[k].1 += agent.stats.searched;
             cpu[k] += cpu_seconds() - cpu_start;
             steps[k] += agent.stats.steps;
             predicted[k].0 += agent.stats.predicted_right;
@@ -327,6 +359,51 @@ fn main() {
             );
         }
     }
+    if std::env::var("CLOSE").is_ok() {
+        // z buckets: the leader's lead over the runner-up in paired standard errors.
+        let edges = [0.0, 1.0, 2.0, 3.0, 4.0, f64::INFINITY];
+        println!("rollout turns logged: {}", closeness.len());
+        let path = std::env::var("CLOSE").unwrap();
+        if path != "1" {
+            let mut f = std::fs::File::create(path).unwrap();
+            for c in &closeness {
+                let mut line = format!("{}\t{}", c.turn, c.options);
+                for &(leader, z, lead, se, active) in &c.at {
+                    let same = u8::from(leader == c.chosen);
+                    line += &format!("\t{same}\t{z:.3}\t{active}\t{lead:.6}\t{se:.6}");
+                }
+                writeln!(f, "{line}").unwrap();
+            }
+        }
+        println!("share of turn\tleader played\tz in [0,1)\t[1,2)\t[2,3)\t[3,4)\t>= 4 (turns, leader played)\tmean options in");
+        for (j, f) in CHECKPOINTS.iter().enumerate() {
+            let rows: Vec<&Closeness> = closeness.iter().filter(|c| c.at.len() > j).collect();
+            let n = rows.len().max(1) as f64;
+            let same = rows.iter().filter(|c| c.at[j].0 == c.chosen).count() as f64;
+            let mut line = format!("{f}\t{:.3}", same / n);
+            for w in edges.windows(2) {
+                let bucket: Vec<_> = rows
+                    .iter()
+                    .filter(|c| c.at[j].1 >= w[0] && c.at[j].1 < w[1])
+                    .collect();
+                let agree = bucket.iter().filter(|c| c.at[j].0 == c.chosen).count();
+                line += &format!(
+                    "\t{:.3} ({:.3})",
+                    bucket.len() as f64 / n,
+                    agree as f64 / bucket.len().max(1) as f64
+                );
+            }
+            let active: f64 = rows.iter().map(|c| c.at[j].4 as f64).sum::<f64>() / n;
+            line += &format!("\t{active:.1}");
+            println!("{line}");
+        }
+    }
+    for (k, (name, _)) in settings.iter().enumerate() {
+        println!(
+            "{name}: rollout turns stopped early {} of {}",
+            stopped[k].0, stopped[k].1
+        );
+    }
     let n = scores[0].len() as f64;
     let count = scores[0].len();
     for (k, (name, _)) in settings.iter().enumerate() {
@@ -340,11 +417,12 @@ fn main() {
         let losses = diffs.iter().filter(|&&x| x < 0.0).count();
         println!(
             "{name}: mean {mean:.0}  vs first {d:+.0} ± {:.0}  won {wins} lost {losses}  \
-             CPU {:.2} s/game ({:.0} simulated turns / CPU s)  AI moves predicted {:.3} \
+             CPU {:.2} s/game ({:.0} simulated turns / CPU s, {:.0} a game)  AI moves predicted {:.3} \
              (on turns 0..20 {:.3})",
             sd / n.sqrt(),
             cpu[k] / n,
             steps[k] as f64 / cpu[k],
+            steps[k] as f64 / n,
             predicted[k].0 as f64 / predicted[k].1.max(1) as f64,
             predicted_early[k].0 as f64 / predicted_early[k].1.max(1) as f64
         );

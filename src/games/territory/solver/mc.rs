@@ -76,6 +76,17 @@ pub struct Config {
     /// The first halving round's length relative to each later round's (1: all rounds
     /// equal; 0.5: the first round gets half a later round's slice of the turn).
     pub first_share: f64,
+    /// When above 0 (M >= 3), a turn's search stops early once, after at least `stop_after`
+    /// of its share, the leading option's mean beats the runner-up's by this many standard
+    /// errors of their paired (common random numbers) difference; the time it leaves goes to
+    /// the turns after it (each turn's share is what is left over the turns left). 0: never.
+    pub stop_z: f64,
+    /// The fraction of a turn's share spent before `stop_z` is first checked.
+    pub stop_after: f64,
+    /// With `stop_z` on, each turn's share is this many times what is left over the turns
+    /// left (at most what is left), so that the time the early stops save is spent by the
+    /// turns that do not stop instead of being left over at the end of the game.
+    pub stop_boost: f64,
     /// Each iteration scales the sampled AI weights by exp(s·N(0,1)), one draw per weight
     /// (M >= 3; 0: the particle as drawn).
     pub ai_jitter: f64,
@@ -134,6 +145,9 @@ impl Default for Config {
             learnt_weights: None,
             prior_keep: 0,
             first_share: 1.0,
+            stop_z: 0.0,
+            stop_after: 0.125,
+            stop_boost: 1.0,
             ai_jitter: 0.0,
             duel_players: 2,
             duel_min_u: 2,
@@ -158,6 +172,9 @@ impl Config {
             "prior_keep" => self.prior_keep = value as usize,
             "first_share" => self.first_share = value,
             "ai_jitter" => self.ai_jitter = value,
+            "stop_z" => self.stop_z = value,
+            "stop_after" => self.stop_after = value,
+            "stop_boost" => self.stop_boost = value,
             "own_weight" => self.set("policy1@m3-8", value),
             "duel_players" => self.duel_players = value as usize,
             "duel_min_u" => self.duel_min_u = value as u8,
@@ -192,6 +209,9 @@ impl Config {
                     Knob::Learnt => config.learnt = rule.value,
                     Knob::PriorKeep => config.prior_keep = rule.value as usize,
                     Knob::FirstShare => config.first_share = rule.value,
+                    Knob::StopZ => config.stop_z = rule.value,
+                    Knob::StopAfter => config.stop_after = rule.value,
+                    Knob::StopBoost => config.stop_boost = rule.value,
                     Knob::DuelDepth => config.duel.depth = rule.value as usize,
                     Knob::DuelOpeningTurns => config.duel_opening_turns = rule.value as usize,
                     Knob::DuelOpening => config.duel_opening = rule.value,
@@ -315,6 +335,10 @@ pub enum Knob {
     PriorKeep,
     /// `first_share` (the first halving round's length relative to the others').
     FirstShare,
+    /// `stop_z` and `stop_after` (a turn's early stop when its leader is clear).
+    StopZ,
+    StopAfter,
+    StopBoost,
 }
 
 /// A setting for the games with M in `m.0..=m.1` and U in `u.0..=u.1`.
@@ -330,7 +354,7 @@ impl GroupSetting {
     /// Reads a rule's name: the knob (`policy0`..`policy6`, `policy_eps`, `defend`,
     /// `policy_jitter`, `horizon`, `max_iterations`, `extrapolate`, `leaf_value`,
     /// `duel_depth`, `duel_opening_turns`, `duel_opening`, `learnt`, `prior_keep`,
-    /// `first_share`), then
+    /// `first_share`, `stop_z`, `stop_after`, `stop_boost`), then
     /// optionally `@mA-B` or `@mA` and `@uA-B` or `@uA` (all M or U when left out).
     pub fn parse(name: &str, value: f64) -> Option<GroupSetting> {
         let mut parts = name.split('@');
@@ -345,6 +369,9 @@ impl GroupSetting {
             "learnt" => Knob::Learnt,
             "prior_keep" => Knob::PriorKeep,
             "first_share" => Knob::FirstShare,
+            "stop_z" => Knob::StopZ,
+            "stop_after" => Knob::StopAfter,
+            "stop_boost" => Knob::StopBoost,
             "duel_depth" => Knob::DuelDepth,
             "duel_opening_turns" => Knob::DuelOpeningTurns,
             "duel_opening" => Knob::DuelOpening,
@@ -417,6 +444,62 @@ pub struct MonteCarloAgent {
     /// (at the end of the turn if no option was dropped). For fitting the learnt policy to
     /// the search's values (`examples/territory_policy.rs`); never read by the play.
     pub first_round: Option<Vec<FirstRound>>,
+    /// When `Some`, each rollout turn (M >= 3) appends how clear its leader was part way
+    /// through (`Closeness`); for measurements only, never read by the play.
+    pub closeness: Option<Vec<Closeness>>,
+    /// When `Some`, every rollout's simulated turns are added to it: a work clock for
+    /// clock-free runs (a measuring example's `Budget` reads it as time); never read by the
+    /// play.
+    pub work: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
+}
+
+/// How clear a rollout turn's leader was: at each of `CHECKPOINTS` of the turn's share (the
+/// first iteration at or past it), the leading option's cell, its lead over the runner-up in
+/// paired standard errors, that lead in value and its standard error, and the options still
+/// in; then the cell played.
+#[derive(Clone, Debug)]
+pub struct Closeness {
+    pub turn: usize,
+    pub options: usize,
+    pub at: Vec<Lead>,
+    pub chosen: u8,
+}
+
+/// The leading option's cell, its lead over the runner-up in standard errors, in value and
+/// that lead's standard error, and the options in.
+pub type Lead = (u8, f64, f64, f64, usize);
+
+/// The fractions of a turn's share at which `Closeness` is recorded.
+pub const CHECKPOINTS: [f64; 3] = [0.125, 0.25, 0.5];
+
+/// The active option of highest total, its lead over the runner-up in standard errors of
+/// their paired difference (infinite when the difference never varies and favours the
+/// leader), the lead in value and its standard error (`values[i]`: option i's rollout
+/// values, one per iteration, all active options with the same iterations).
+fn leader_z(active: &[usize], totals: &[f64], values: &[Vec<f64>]) -> (usize, f64, f64, f64) {
+    let mut order = active.to_vec();
+    order.sort_by(|&a, &b| totals[b].total_cmp(&totals[a]));
+    let (a, b) = (order[0], order[1]);
+    let n = values[a].len();
+    if n < 2 {
+        return (a, 0.0, 0.0, f64::INFINITY);
+    }
+    let mean = (totals[a] - totals[b]) / n as f64;
+    let var = values[a]
+        .iter()
+        .zip(&values[b])
+        .map(|(x, y)| (x - y - mean).powi(2))
+        .sum::<f64>()
+        / (n - 1) as f64;
+    let se = (var / n as f64).sqrt();
+    let z = if se > 0.0 {
+        mean / se
+    } else if mean > 0.0 {
+        f64::INFINITY
+    } else {
+        0.0
+    };
+    (a, z, mean, se)
 }
 
 impl MonteCarloAgent {
@@ -462,6 +545,9 @@ pub struct Stats {
     pub predicted_right_early: u64,
     /// Time spent updating the particle filters.
     pub learn_ms: f64,
+    /// Rollout turns searched, and how many of them `stop_z` ended early.
+    pub searched: u64,
+    pub stopped_early: u64,
 }
 
 /// Everything learnt so far in one game.
@@ -651,6 +737,14 @@ impl Agent<Territory> for MonteCarloAgent {
         if obs.m >= 3 && config.prior_keep > 0 && options.len() > config.prior_keep {
             config.prune_by_prior(&root, values, &mut options);
         }
+        // With the early stop on, a larger share for each turn (the stopped turns leave theirs
+        // to the others).
+        let share = if obs.m >= 3 && config.stop_z > 0.0 {
+            let left = budget.remaining_ms();
+            (share * config.stop_boost).min(left)
+        } else {
+            share
+        };
         // Sequential halving on time: each round gets a slice (equal ones unless
         // `first_share` shortens the first), then the worse half of the options is dropped.
         let finalists = config.finalists;
@@ -663,6 +757,17 @@ impl Agent<Territory> for MonteCarloAgent {
         let m = obs.m;
         let leaf_value = if m >= 3 { config.leaf_value } else { 0.0 };
         let mut totals = vec![0.0; options.len()];
+        // Each option's rollout values, one per iteration (for the early stop and the
+        // closeness log only).
+        let keep_values = m >= 3 && (config.stop_z > 0.0 || self.closeness.is_some());
+        let mut values_of: Vec<Vec<f64>> = vec![Vec::new(); options.len()];
+        let mut checkpoint = 0;
+        let mut closeness = Closeness {
+            turn,
+            options: options.len(),
+            at: Vec::new(),
+            chosen: 0,
+        };
         let mut active: Vec<usize> = (0..options.len()).collect();
         let mut runs = 0usize;
         let mut ais = [SampledAi {
@@ -741,10 +846,39 @@ impl Agent<Territory> for MonteCarloAgent {
                     value += leaf_value * (value::predict(&sim, values) - value);
                 }
                 totals[i] += value;
+                if keep_values {
+                    values_of[i].push(value);
+                }
             }
             self.stats.rollouts += active.len() as u64;
             self.stats.steps += (active.len() * horizon) as u64;
+            if let Some(work) = &self.work {
+                let steps = (active.len() * horizon) as u64;
+                work.fetch_add(steps, std::sync::atomic::Ordering::Relaxed);
+            }
             runs += 1;
+            if keep_values {
+                let done = progress(runs, budget);
+                if self.closeness.is_some()
+                    && checkpoint < CHECKPOINTS.len()
+                    && done >= CHECKPOINTS[checkpoint]
+                {
+                    let (leader, z, lead, se) = leader_z(&active, &totals, &values_of);
+                    closeness
+                        .at
+                        .push((options[leader], z, lead, se, active.len()));
+                    checkpoint += 1;
+                }
+                // The early stop: checked every 8 iterations once `stop_after` is spent.
+                if config.stop_z > 0.0
+                    && done >= config.stop_after
+                    && runs % 8 == 0
+                    && leader_z(&active, &totals, &values_of).1 >= config.stop_z
+                {
+                    self.stats.stopped_early += 1;
+                    break;
+                }
+            }
             // Round k of R ends at (k - 1 + s) / (R - 1 + s) of the turn, s = `first_share`
             // (k / R when s = 1).
             let first_share = config.first_share;
@@ -773,6 +907,11 @@ impl Agent<Territory> for MonteCarloAgent {
             .copied()
             .max_by(|&a, &b| totals[a].total_cmp(&totals[b]))
             .expect("at least two options");
+        self.stats.searched += 1;
+        if let Some(log) = &mut self.closeness {
+            closeness.chosen = options[best];
+            log.push(closeness);
+        }
         Action::to_cell(options[best] as usize)
     }
 }
@@ -1093,6 +1232,104 @@ mod tests {
             }
         }
         assert!(checked > 0);
+    }
+
+    #[test]
+    fn the_lead_is_counted_in_standard_errors_of_the_paired_difference() {
+        // Option 1 leads option 0 by 0.1 with paired differences 0.0, 0.1, 0.2 (s.d. 0.1,
+        // s.e. 0.1 / sqrt 3); option 2 trails; the common part of the values cancels.
+        let values = vec![
+            vec![1.0, 2.0, 3.0],
+            vec![1.0, 2.1, 3.2],
+            vec![-1.0, 0.0, 1.0],
+        ];
+        let totals: Vec<f64> = values.iter().map(|v| v.iter().sum()).collect();
+        let (leader, z, lead, se) = leader_z(&[0, 1, 2], &totals, &values);
+        assert_eq!(leader, 1);
+        assert!((lead - 0.1).abs() < 1e-12);
+        assert!((se - 0.1 / 3f64.sqrt()).abs() < 1e-12);
+        assert!((z - 3f64.sqrt()).abs() < 1e-9);
+        // Only the active options count: without option 1, option 0 leads option 2 by the
+        // same 2.0 every time (no spread: infinitely clear); equal options are not clear.
+        assert_eq!(leader_z(&[0, 2], &totals, &values).1, f64::INFINITY);
+        let same = vec![vec![0.5, 0.7], vec![0.5, 0.7]];
+        assert_eq!(leader_z(&[0, 1], &[1.2, 1.2], &same).1, 0.0);
+    }
+
+    /// Player 0's moves, the agent's stats and the simulated turns of a game with M = `m`,
+    /// U = `u` (seed 13) on a work clock: a game's budget of `total` simulated rollout turns,
+    /// each turn's share what is left over the turns left (times `stop_boost` if `stop_z`).
+    fn work_clock_game(
+        (m, u): (i64, i64),
+        stop_z: f64,
+        stop_boost: f64,
+        total: u64,
+    ) -> (Vec<Action>, Stats, u64) {
+        let mut params = Params::new();
+        params.insert("M".into(), m);
+        params.insert("U".into(), u);
+        let inst = Territory::generate(13, &params);
+        let config = Config {
+            stop_z,
+            stop_after: 0.125,
+            stop_boost,
+            max_iterations: 1_000_000,
+            ..Config::default()
+        };
+        let mut agent = MonteCarloAgent::with_config(config);
+        let work = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        agent.work = Some(work.clone());
+        let reading = work.clone();
+        let clock = Box::new(move || reading.load(std::sync::atomic::Ordering::Relaxed) as f64);
+        let mut budget = Budget::with_clock(total as f64, clock);
+        let actions = play::<Territory>(&inst, &mut agent, &mut budget).unwrap().0;
+        let steps = work.load(std::sync::atomic::Ordering::Relaxed);
+        (actions, agent.stats, steps)
+    }
+
+    #[test]
+    fn an_early_stop_leaves_its_rollouts_to_the_later_turns_with_3_players_or_more_only() {
+        let total = 400_000;
+        let (base_moves, base, base_steps) = work_clock_game((4, 3), 0.0, 2.0, total);
+        let (moves, stopped, steps) = work_clock_game((4, 3), 1.0, 1.0, total);
+        let (_, boosted, boosted_steps) = work_clock_game((4, 3), 1.0, 2.0, total);
+        // The boost is read only with the early stop on: the base spends the game's budget
+        // (each turn overshoots its share by at most one iteration).
+        assert_eq!(base.stopped_early, 0);
+        assert!(base_steps >= total * 95 / 100 && base_steps <= total * 11 / 10);
+        for stats in [&stopped, &boosted] {
+            assert!(stats.stopped_early > 0 && stats.stopped_early < stats.searched);
+        }
+        assert_ne!(moves, base_moves);
+        // What the stopped turns leave goes to the turns after them, but the last turns stop
+        // early too and leave some unspent; the boost spends more of it.
+        assert!(steps < base_steps, "{steps} vs {base_steps}");
+        assert!(boosted_steps > steps, "{boosted_steps} vs {steps}");
+        assert!(boosted_steps <= total * 11 / 10);
+        // The work clock counts what the stats count.
+        for (s, stats) in [
+            (base_steps, &base),
+            (steps, &stopped),
+            (boosted_steps, &boosted),
+        ] {
+            assert_eq!(s, stats.steps);
+        }
+        // M = 2 with U = 1 plays rollouts and never reads it.
+        let (duel_base, _, _) = work_clock_game((2, 1), 0.0, 1.0, total);
+        let (duel, duel_stats, _) = work_clock_game((2, 1), 1.0, 2.0, total);
+        assert_eq!(duel_stats.stopped_early, 0);
+        assert_eq!(duel, duel_base);
+        let mut config = Config::default();
+        config.set("stop_z@m3-8@u2-5", 2.0);
+        config.set("stop_after@m3-8", 0.25);
+        assert_eq!(config.for_game(4, 2).stop_z, 2.0);
+        assert_eq!(config.for_game(4, 1).stop_z, 0.0);
+        assert_eq!(config.for_game(5, 1).stop_after, 0.25);
+        assert_eq!(config.for_game(2, 3).stop_z, 0.0);
+        assert_eq!(config.for_game(2, 3).stop_after, 0.125);
+        config.set("stop_boost@m3-8", 2.2);
+        assert_eq!(config.for_game(3, 1).stop_boost, 2.2);
+        assert_eq!(config.for_game(2, 1).stop_boost, 1.0);
     }
 
     #[test]
