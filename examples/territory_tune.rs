@@ -199,7 +199,6 @@ fn main() {
     let mut steps = vec![0u64; settings.len()];
     let mut predicted = vec![(0u64, 0u64); settings.len()];
     let mut predicted_early = vec![(0u64, 0u64); settings.len()];
-    let mut hedged = vec![(0u64, 0u64); settings.len()];
     let mut greedy = (0u64, 0u64);
     let work_steps: Option<f64> = std::env::var("WORK").ok().map(|v| v.parse().unwrap());
     let mut closeness: Vec<Closeness> = Vec::new();
@@ -266,8 +265,6 @@ fn main() {
             predicted[k].1 += agent.stats.predicted;
             predicted_early[k].0 += agent.stats.predicted_right_early;
             predicted_early[k].1 += agent.stats.predicted_early;
-            hedged[k].0 += agent.stats.hedge_changed;
-            hedged[k].1 += agent.stats.hedged;
             let score = Territory::score(&inst, &state);
             if k == 0 {
                 if let Ok(v) = std::env::var("PREDICT") {
@@ -422,15 +419,13 @@ fn main() {
         println!(
             "{name}: mean {mean:.0}  vs first {d:+.0} ± {:.0}  won {wins} lost {losses}  \
              CPU {:.2} s/game ({:.0} simulated turns / CPU s, {:.0} a game)  AI moves predicted {:.3} \
-             (on turns 0..20 {:.3})  hedged turns {} changed {}",
+             (on turns 0..20 {:.3})",
             sd / n.sqrt(),
             cpu[k] / n,
             steps[k] as f64 / cpu[k],
             steps[k] as f64 / n,
             predicted[k].0 as f64 / predicted[k].1.max(1) as f64,
-            predicted_early[k].0 as f64 / predicted_early[k].1.max(1) as f64,
-            hedged[k].1,
-            hedged[k].0
+            predicted_early[k].0 as f64 / predicted_early[k].1.max(1) as f64
         );
     }
 }

@@ -30,26 +30,6 @@ pub struct DuelConfig {
     /// Weight of each player's frontier: the value of the empty cells next to its cells
     /// (an AI walled in has none), fading like the potentials.
     pub frontier: f64,
-    /// The hedge against the posterior's uncertainty (off while `hedge_to` <= `hedge_from`):
-    /// on turns `hedge_from..hedge_to`, when the main beam reached its width cap, its best
-    /// `hedge_firsts` distinct first moves are judged again in the posterior mean's AI future
-    /// and in `hedge_samples` futures drawn from the filters' particles, each by a beam of
-    /// `hedge_width` from the board after the move (`first_move_values`); the move of the
-    /// best value under `hedge_rule` is played (`hedge_pick`: 0 the mean over the futures,
-    /// 1 the worst, 2 the mean of the worse half). On those turns the main beam's cap is
-    /// `hedge_main` (0: unchanged), so that the hedge's work can come out of the turn's.
-    pub hedge_from: usize,
-    pub hedge_to: usize,
-    pub hedge_samples: usize,
-    pub hedge_width: usize,
-    pub hedge_firsts: usize,
-    pub hedge_rule: u8,
-    pub hedge_main: usize,
-    /// When above 0, the hedge judges the main beam's best `hedge_plans` whole plans of its
-    /// last layer instead of first moves by sub-beams: each replayed unchanged in each AI
-    /// future (`replay_value`, a planned move made illegal replaced by the best next board),
-    /// the first move of the plan of the best value under `hedge_rule` played.
-    pub hedge_plans: usize,
 }
 
 impl Default for DuelConfig {
@@ -62,51 +42,8 @@ impl Default for DuelConfig {
             fade: 30.0,
             prune: false,
             frontier: 0.5,
-            hedge_from: 0,
-            hedge_to: 0,
-            hedge_samples: 4,
-            hedge_width: 32,
-            hedge_firsts: 4,
-            hedge_rule: 1,
-            hedge_main: 0,
-            hedge_plans: 0,
         }
     }
-}
-
-impl DuelConfig {
-    /// Whether the hedge runs on `turn`.
-    pub fn hedges(&self, turn: usize) -> bool {
-        (self.hedge_from..self.hedge_to).contains(&turn)
-    }
-}
-
-/// The row of `table` ([first move][future] values, first moves best first by the main
-/// beam) that `rule` picks: 0 the best mean, 1 the best worst value, 2 the best mean of the
-/// worse half (rounded up) of its values. Ties go to the earlier row.
-pub fn hedge_pick(table: &[Vec<f64>], rule: u8) -> usize {
-    let score = |row: &Vec<f64>| -> f64 {
-        match rule {
-            1 => row.iter().copied().fold(f64::INFINITY, f64::min),
-            2 => {
-                let mut sorted = row.clone();
-                sorted.sort_by(f64::total_cmp);
-                let k = sorted.len().div_ceil(2).max(1);
-                sorted[..k].iter().sum::<f64>() / k as f64
-            }
-            _ => row.iter().sum::<f64>() / row.len().max(1) as f64,
-        }
-    };
-    let mut best = 0;
-    let mut best_score = f64::NEG_INFINITY;
-    for (i, row) in table.iter().enumerate() {
-        let s = score(row);
-        if s > best_score {
-            best = i;
-            best_score = s;
-        }
-    }
-    best
 }
 
 /// One beam node: its board and where it came from.
@@ -119,8 +56,6 @@ struct Node {
     value: f64,
     /// Whether this node follows last turn's plan.
     follows_plan: bool,
-    /// Player 0's first move on the path to this node.
-    first: u8,
 }
 
 /// What the search found: the plan (player 0's moves from now on) and its value.
@@ -132,12 +67,6 @@ pub struct Plan {
     pub nodes: u64,
     /// Widest beam completed.
     pub width: usize,
-    /// The distinct first moves of the widest beam's last layer, each with the value of its
-    /// best node there, best first.
-    pub firsts: Vec<(u8, f64)>,
-    /// The best `hedge_plans` plans of the widest beam's last layer, best first (the first
-    /// is `moves`).
-    pub plans: Vec<Vec<u8>>,
 }
 
 /// Sum of the values of the cells in `s` (cell layout).
@@ -336,10 +265,7 @@ fn beam(
         mv: 0,
         value: 0.0,
         follows_plan: true,
-        first: 0,
     }];
-    // Each first move's deepest layer reached and its best value there.
-    let mut reached: Vec<(u8, usize, f64)> = Vec::new();
     // Children are kept as (parent, move, value, fingerprint, follows the plan); only the
     // chosen ones are simulated again, so no board is stored for the others.
     let mut children: Vec<(u32, u8, f64, u64, bool)> = Vec::new();
@@ -432,15 +358,7 @@ fn beam(
                 mv,
                 value: if fast { (1.0 + value).log2() } else { value },
                 follows_plan,
-                first: if d == 0 { mv } else { from.first },
             });
-        }
-        for node in &next {
-            match reached.iter_mut().find(|r| r.0 == node.first) {
-                Some(r) if r.1 < d => *r = (node.first, d, node.value),
-                Some(r) => r.2 = r.2.max(node.value),
-                None => reached.push((node.first, d, node.value)),
-            }
         }
         layers.push(next.iter().map(|n| (n.parent, n.mv)).collect());
         beam = next;
@@ -460,36 +378,11 @@ fn beam(
         moves[d] = mv;
         index = parent as usize;
     }
-    // The first moves of the last layer, best first.
-    reached.retain(|r| r.1 + 1 == depth);
-    reached.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)));
-    let firsts = reached.iter().map(|r| (r.0, r.2)).collect();
-    let mut plans = Vec::new();
-    if config.hedge_plans > 0 {
-        let mut ranked: Vec<usize> = (0..beam.len()).collect();
-        ranked.sort_by(|&a, &b| beam[b].value.total_cmp(&beam[a].value).then(a.cmp(&b)));
-        for &i in ranked.iter().take(config.hedge_plans) {
-            let mut plan = vec![0u8; depth];
-            let mut index = i;
-            for d in (0..depth).rev() {
-                let (parent, mv) = layers[d][index];
-                plan[d] = mv;
-                index = parent as usize;
-            }
-            plans.push(plan);
-        }
-        // The best plan is the one played, whichever of equal values the ranking put first.
-        if let Some(k) = plans.iter().position(|p| *p == moves) {
-            plans.swap(0, k);
-        }
-    }
     Some(Plan {
         moves,
         value: best,
         nodes: *nodes,
         width,
-        firsts,
-        plans,
     })
 }
 
@@ -542,107 +435,6 @@ pub fn search(
     best.nodes = nodes;
     debug_assert!((best.moves[0] as usize) < CELLS);
     best
-}
-
-/// The board value at the end of player 0's `plan` replayed from `root` against the AIs'
-/// greedy moves under `ais`, unchanged as long as its moves stay legal; a move made illegal
-/// by that future is replaced by the legal move of the best next board. Adds the boards
-/// made to `nodes`.
-pub fn replay_value(
-    root: &Sim,
-    plan: &[u8],
-    ais: &[KindWeights],
-    values: &Values,
-    config: &DuelConfig,
-    nodes: &mut u64,
-) -> f64 {
-    let mut sim = root.clone();
-    let mut targets = [0u8; MAX_PLAYERS];
-    for &mv in plan {
-        if sim.turn >= TURNS {
-            break;
-        }
-        predict(&sim, ais, values, &mut targets);
-        let legal = sim.candidates(0);
-        targets[0] = if legal & (1u128 << mv) != 0 {
-            mv
-        } else {
-            let mut best = (f64::NEG_INFINITY, legal.trailing_zeros() as u8);
-            let mut rest = legal;
-            while rest != 0 {
-                let cell = rest.trailing_zeros() as u8;
-                rest &= rest - 1;
-                targets[0] = cell;
-                let mut next = sim.clone();
-                next.step(&targets, values);
-                *nodes += 1;
-                let v = evaluate(&next, values, config);
-                if v > best.0 {
-                    best = (v, cell);
-                }
-            }
-            best.1
-        };
-        sim.step(&targets, values);
-        *nodes += 1;
-    }
-    evaluate(&sim, values, config)
-}
-
-/// The value of each of player 0's first moves `firsts` in each AI future of `futures`
-/// (one weight set per AI each, all greedy): the AIs' predicted targets on the root under
-/// the future, then a beam of `width` from the board after that turn, against the same
-/// future, to the plan's depth. `previous` (the plan from now on) is kept as a candidate
-/// behind its own first move. Returns [first move][future] values, or None when `used`
-/// (asked after each beam's layers, with the boards made so far) says the time is spent.
-#[allow(clippy::too_many_arguments)]
-pub fn first_move_values(
-    root: &Sim,
-    futures: &[Vec<KindWeights>],
-    values: &Values,
-    config: &DuelConfig,
-    width: usize,
-    firsts: &[u8],
-    previous: &[u8],
-    nodes: &mut u64,
-    used: &mut dyn FnMut(u64) -> f64,
-) -> Option<Vec<Vec<f64>>> {
-    let mut table = vec![vec![0.0; futures.len()]; firsts.len()];
-    let sub = DuelConfig {
-        depth: config.depth.saturating_sub(1),
-        ..config.clone()
-    };
-    for (s, ais) in futures.iter().enumerate() {
-        let mut targets = [0u8; MAX_PLAYERS];
-        predict(root, ais, values, &mut targets);
-        for (f, &first) in firsts.iter().enumerate() {
-            targets[0] = first;
-            let mut child = root.clone();
-            child.step(&targets, values);
-            *nodes += 1;
-            table[f][s] = if child.turn >= TURNS || sub.depth == 0 {
-                evaluate(&child, values, config)
-            } else {
-                let tail: &[u8] = if previous.first() == Some(&first) {
-                    &previous[1..]
-                } else {
-                    &[]
-                };
-                let problem = Problem {
-                    root: &child,
-                    ais,
-                    values,
-                    config: &sub,
-                    previous: tail,
-                };
-                beam(&problem, width, nodes, used)?.value
-            };
-            if used(*nodes) >= 1.0 {
-                return None;
-            }
-        }
-    }
-    Some(table)
 }
 
 #[cfg(test)]
@@ -749,90 +541,5 @@ mod tests {
             narrow.value
         );
         assert!(wide.nodes > narrow.nodes);
-    }
-
-    #[test]
-    fn the_hedge_rules_pick_the_best_mean_worst_value_and_worse_half() {
-        // Rows: first moves (best first by the main beam); columns: AI futures.
-        let table = vec![
-            vec![3.0, 0.0, 3.0, 3.0],
-            vec![1.5, 1.2, 1.4, 1.5],
-            vec![2.0, 0.4, 2.5, 2.9],
-        ];
-        // Means 2.25, 1.4, 1.95; worst 0, 1.2, 0.4; worse halves 1.5, 1.3, 1.2.
-        assert_eq!(hedge_pick(&table, 0), 0);
-        assert_eq!(hedge_pick(&table, 1), 1);
-        assert_eq!(hedge_pick(&table, 2), 0);
-        // A tie goes to the earlier row (the main beam's better first move).
-        assert_eq!(hedge_pick(&[vec![1.0, 2.0], vec![2.0, 1.0]], 0), 0);
-        assert_eq!(hedge_pick(&[vec![1.0, 2.0], vec![2.0, 1.0]], 1), 0);
-        // The worse half of an odd count is rounded up: the mean of the two worst of three.
-        assert_eq!(
-            hedge_pick(&[vec![0.0, 2.0, 9.0], vec![1.1, 1.1, 1.1]], 2),
-            1
-        );
-    }
-
-    #[test]
-    fn the_hedge_values_the_plans_first_move_no_lower_and_gives_up_without_time() {
-        let inst = duel_instance(5);
-        let values = Values::new(&inst.values);
-        let root = Sim::new(&Board::start(&inst.starts), inst.m, inst.u, &values, 0);
-        let ais = vec![[0.9, 0.5, 0.0, 0.7, 0.4]];
-        let config = DuelConfig {
-            max_width: 16,
-            ..DuelConfig::default()
-        };
-        let plan = search(&root, &ais, &values, &config, &[], 16, &mut |_| 0.0);
-        let firsts: Vec<u8> = plan.firsts.iter().map(|f| f.0).collect();
-        // The plan's first move is the best of the last layer's first moves.
-        assert_eq!(firsts[0], plan.moves[0]);
-        assert_eq!(plan.firsts[0].1, plan.value);
-        let other = vec![[0.3, 1.0, 0.0, 0.4, 0.2]];
-        let futures = vec![ais.clone(), other];
-        let mut nodes = 0;
-        let table = first_move_values(
-            &root,
-            &futures,
-            &values,
-            &config,
-            16,
-            &firsts,
-            &plan.moves,
-            &mut nodes,
-            &mut |_| 0.0,
-        )
-        .expect("never out of time");
-        assert_eq!(table.len(), firsts.len());
-        assert!(table.iter().all(|row| row.len() == 2));
-        assert!(nodes > 0);
-        // In the mean's future a beam as wide as the main one keeps the plan's rest as a
-        // candidate behind its first move, so it values that move at least as the plan.
-        assert!(
-            table[0][0] >= plan.value,
-            "{} < {}",
-            table[0][0],
-            plan.value
-        );
-        // The other future values the moves otherwise.
-        assert!(table.iter().any(|row| row[0] != row[1]));
-        // Out of time after the first beam's layer: no table.
-        let mut calls = 0;
-        let none = first_move_values(
-            &root,
-            &futures,
-            &values,
-            &config,
-            16,
-            &firsts,
-            &plan.moves,
-            &mut nodes,
-            &mut |_| {
-                calls += 1;
-                1.0
-            },
-        );
-        assert!(none.is_none());
-        assert_eq!(calls, 1);
     }
 }

@@ -185,14 +185,6 @@ impl Config {
             "duel_fade" => self.duel.fade = value,
             "duel_prune" => self.duel.prune = value != 0.0,
             "duel_frontier" => self.duel.frontier = value,
-            "duel_hedge_from" => self.duel.hedge_from = value as usize,
-            "duel_hedge_to" => self.duel.hedge_to = value as usize,
-            "duel_hedge_samples" => self.duel.hedge_samples = value as usize,
-            "duel_hedge_width" => self.duel.hedge_width = value as usize,
-            "duel_hedge_firsts" => self.duel.hedge_firsts = value as usize,
-            "duel_hedge_rule" => self.duel.hedge_rule = value as u8,
-            "duel_hedge_main" => self.duel.hedge_main = value as usize,
-            "duel_hedge_plans" => self.duel.hedge_plans = value as usize,
             _ => match GroupSetting::parse(name, value) {
                 Some(rule) => self.groups.push(rule),
                 None => panic!("unknown setting {name}"),
@@ -551,10 +543,6 @@ pub struct Stats {
     /// The same for the predictions made on turns 0..20 (checked on turns 1..=20).
     pub predicted_early: u64,
     pub predicted_right_early: u64,
-    /// Turns the hedge judged first moves on (`DuelConfig::hedge_from`), and on how many of
-    /// them it played another move than the main beam's.
-    pub hedged: u64,
-    pub hedge_changed: u64,
     /// Time spent updating the particle filters.
     pub learn_ms: f64,
     /// Rollout turns searched, and how many of them `stop_z` ended early.
@@ -731,10 +719,6 @@ impl Agent<Territory> for MonteCarloAgent {
             };
             let mut duel_config = config.duel.clone();
             duel_config.max_width = config.beam_width(turn);
-            let hedging = duel_config.hedges(turn);
-            if hedging && duel_config.hedge_main > 0 {
-                duel_config.max_width = duel_config.max_width.min(duel_config.hedge_main);
-            }
             let plan = duel::search(
                 &root,
                 &ais,
@@ -746,100 +730,7 @@ impl Agent<Territory> for MonteCarloAgent {
             );
             self.stats.nodes += plan.nodes;
             self.plan_width = plan.width;
-            let mut moves = plan.moves;
-            // The hedge, only when the main beam reached its cap (the clock guard: a beam cut
-            // short by the time left has no time for it either); given up, the main beam's
-            // move kept, when the turn's share runs out.
-            let firsts: Vec<u8> = plan
-                .firsts
-                .iter()
-                .take(duel_config.hedge_firsts)
-                .map(|f| f.0)
-                .collect();
-            let judged = if duel_config.hedge_plans > 0 {
-                plan.plans.len()
-            } else {
-                firsts.len()
-            };
-            // A hedge costs about as much as the main beam: it starts only when the main
-            // beam reached its cap with half the turn's share or more left.
-            if hedging
-                && plan.width >= duel_config.max_width
-                && judged > 1
-                && used(plan.nodes) < 0.5
-            {
-                // The posterior mean's future, then futures drawn from the particles (a
-                // stream per turn, apart from the filters' own).
-                let mut rng = FastRng::new(0x5A3D_1E00 ^ turn as u64);
-                let mut futures = vec![ais.clone()];
-                for _ in 0..duel_config.hedge_samples {
-                    futures.push(
-                        learner
-                            .models
-                            .iter()
-                            .map(|model| {
-                                let w = model.sample(&mut rng).w;
-                                [w[0], w[1], 0.0, w[2], w[3]]
-                            })
-                            .collect(),
-                    );
-                }
-                let mut nodes = 0;
-                if duel_config.hedge_plans > 0 {
-                    // Whole plans replayed in each future (cheap: no time check).
-                    let table: Vec<Vec<f64>> = plan
-                        .plans
-                        .iter()
-                        .map(|p| {
-                            futures
-                                .iter()
-                                .map(|f| {
-                                    duel::replay_value(
-                                        &root,
-                                        p,
-                                        f,
-                                        values,
-                                        &duel_config,
-                                        &mut nodes,
-                                    )
-                                })
-                                .collect()
-                        })
-                        .collect();
-                    let best = duel::hedge_pick(&table, duel_config.hedge_rule);
-                    self.stats.hedged += 1;
-                    if plan.plans[best][0] != moves[0] {
-                        self.stats.hedge_changed += 1;
-                    }
-                    moves = plan.plans[best].clone();
-                }
-                let mut used_hedge = |n: u64| used(plan.nodes + n);
-                let table = if duel_config.hedge_plans > 0 {
-                    None
-                } else {
-                    duel::first_move_values(
-                        &root,
-                        &futures,
-                        values,
-                        &duel_config,
-                        duel_config.hedge_width,
-                        &firsts,
-                        &moves,
-                        &mut nodes,
-                        &mut used_hedge,
-                    )
-                };
-                self.stats.nodes += nodes;
-                if let Some(table) = table {
-                    let best = firsts[duel::hedge_pick(&table, duel_config.hedge_rule)];
-                    self.stats.hedged += 1;
-                    if best != moves[0] {
-                        self.stats.hedge_changed += 1;
-                        moves = vec![best];
-                    }
-                }
-            }
-            self.plan = (turn, moves);
+            self.plan = (turn, plan.moves);
             self.stats.search_ms += budget.elapsed_ms() - start_ms;
             return Action::to_cell(self.plan.1[0] as usize);
         }
@@ -1105,40 +996,6 @@ mod tests {
             beam > rollouts * BEAM_MARGIN_PERCENT / 100,
             "beam {beam} vs rollouts {rollouts}"
         );
-    }
-
-    #[test]
-    fn the_hedge_runs_on_its_turns_only_when_the_main_beam_reached_its_cap() {
-        let inst = duel_game(4, 3);
-        let play_with = |budget: &mut Budget, hedge: (usize, usize)| {
-            let mut config = Config::default();
-            config.duel.max_width = 8;
-            config.duel.hedge_width = 4;
-            (config.duel.hedge_from, config.duel.hedge_to) = hedge;
-            let mut agent = MonteCarloAgent::with_config(config);
-            let (actions, _) = play::<Territory>(&inst, &mut agent, budget).unwrap();
-            (actions, agent.stats)
-        };
-        let never_out = || Budget::with_clock(1e9, stepping_clock(0.001));
-        let (plain, stats) = play_with(&mut never_out(), (0, 0));
-        assert_eq!(stats.hedged, 0);
-        // The default is off: the same play as an empty turn range.
-        assert!(!DuelConfig::default().hedges(0) && !DuelConfig::default().hedges(50));
-        let mut agent = MonteCarloAgent::default();
-        agent.config.duel.max_width = 8;
-        let (default, _) = play::<Territory>(&inst, &mut agent, &mut never_out()).unwrap();
-        assert_eq!(default, plain);
-        // On turns 20..60, with time: it judges the first moves (where the last layer has
-        // two or more) on some of those 40 turns and changes some moves.
-        let (hedged, stats) = play_with(&mut never_out(), (20, 60));
-        assert!(stats.hedged > 0 && stats.hedged <= 40, "{stats:?}");
-        assert!(stats.hedge_changed > 0 && stats.hedge_changed <= stats.hedged);
-        assert_eq!(hedged[..20], plain[..20]);
-        assert_ne!(hedged, plain);
-        // Without time the main beam never reaches its cap: no hedge (the clock guard).
-        let (_, stats) = play_with(&mut Budget::new(0.0), (0, 100));
-        assert!(stats.nodes > 0);
-        assert_eq!(stats.hedged, 0);
     }
 
     #[test]
