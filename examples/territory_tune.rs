@@ -31,7 +31,7 @@
 //! its lead over the runner-up in paired standard errors; CLOSE=FILE also writes one line a
 //! rollout turn to FILE (turn, options, then per checkpoint: leader played 0/1, z, options
 //! in, the lead in value, its standard error).
-//! TSV=prefix writes prefix-K.tsv (seed, M, U, score) per setting.
+//! TSV=prefix writes prefix-K.tsv (seed, M, U, score, thread CPU s) per setting.
 //! TRACE=1 prints every 5 turns of each game S0, SA, the first AI's legal targets, the
 //! empty cells next to player 0's and to the first AI's cells, and the first AI's random
 //! moves so far (the judge's draws: for looking at games only), and player 0's and the AI's
@@ -258,7 +258,8 @@ fn main() {
             closeness.extend(agent.closeness.take().unwrap_or_default());
             stopped[k].0 += agent.stats.stopped_early;
             stopped[k].1 += agent.stats.searched;
-            cpu[k] += cpu_seconds() - cpu_start;
+            let game_cpu = cpu_seconds() - cpu_start;
+            cpu[k] += game_cpu;
             steps[k] += agent.stats.steps;
             predicted[k].0 += agent.stats.predicted_right;
             predicted[k].1 += agent.stats.predicted;
@@ -325,7 +326,7 @@ fn main() {
             scores[k].push(score);
             line += &format!(" {score}");
             if let Some(f) = &mut files[k] {
-                writeln!(f, "{seed}\t{}\t{}\t{score}", inst.m, inst.u).unwrap();
+                writeln!(f, "{seed}\t{}\t{}\t{score}\t{game_cpu:.3}", inst.m, inst.u).unwrap();
             }
         }
         eprintln!("{line}");

@@ -423,6 +423,26 @@ fn splitmix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
+/// `Sim::weight_bytes` of `w`.
+fn weight_bytes(w: &Weights) -> Option<(i32, [i8; 4])> {
+    let all = [w.triple, w.double, w.diagonal, w.ready];
+    if all.iter().any(|&x| x < 0) {
+        return None;
+    }
+    let gcd = |mut a: i32, mut b: i32| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    let g = all.iter().fold(0, |g, &x| gcd(g, x)).max(1);
+    let bytes = all.map(|x| x / g);
+    bytes
+        .iter()
+        .all(|&b| b <= 127)
+        .then(|| (g, bytes.map(|b| b as i8)))
+}
+
 /// A board in the beam.
 #[derive(Clone)]
 struct Node {
@@ -449,6 +469,31 @@ struct Candidate {
 }
 
 const OLDER: u32 = 1 << 31;
+
+impl Candidate {
+    /// An integer whose ascending order is the layer's order of candidates: the evaluation
+    /// descending, then the parent (an older one after the current layer's), the first and
+    /// the second move ascending. Equal ranks are equal candidates.
+    #[inline(always)]
+    fn rank(&self) -> u128 {
+        let eval = !(self.eval as u32 ^ 0x8000_0000);
+        (eval as u128) << 64
+            | (self.parent as u128) << 32
+            | (self.first as u128) << 16
+            | self.second as u128
+    }
+
+    /// The candidate of a `rank`.
+    #[inline(always)]
+    fn unrank(rank: u128) -> Self {
+        Candidate {
+            eval: (!((rank >> 64) as u32) ^ 0x8000_0000) as i32,
+            parent: (rank >> 32) as u32,
+            first: (rank >> 16) as u16,
+            second: rank as u16,
+        }
+    }
+}
 
 /// The move history, shared by all nodes: each link is one or two moves after its parent.
 #[derive(Clone, Copy)]
@@ -502,6 +547,11 @@ struct Sim {
     /// the pool is short.
     pair_fraction: f64,
     weights: Weights,
+    /// `(g, [triple, double, diagonal, ready] / g)` when those weights share a factor `g`
+    /// that leaves each a byte (0..=127): the AVX2 bonus then multiplies bytes
+    /// (`avx2::weigh_sim`; read on x86-64 only).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    weight_bytes: Option<(i32, [i8; 4])>,
 }
 
 impl Sim {
@@ -514,6 +564,9 @@ impl Sim {
             5 => 0.14,
             _ => 0.26,
         });
+        let weights = settings
+            .weights
+            .unwrap_or_else(|| Weights::for_colors(obs.colors));
         Sim {
             n: obs.n,
             tiles: Vec::new(),
@@ -521,9 +574,8 @@ impl Sim {
             buffer: obs.buffer,
             keys,
             pair_fraction,
-            weights: settings
-                .weights
-                .unwrap_or_else(|| Weights::for_colors(obs.colors)),
+            weights,
+            weight_bytes: weight_bytes(&weights),
         }
     }
 
@@ -1121,6 +1173,7 @@ fn search_with<K: Kernel>(
     let mut current: Vec<Node> = vec![root];
     let mut next: Vec<Node> = Vec::new();
     let mut pool: Vec<Candidate> = Vec::new();
+    let mut ranks: Vec<u128> = Vec::new();
     let mut seen = HashSet64 { slots: Vec::new() };
     let mut moves: Vec<u16> = Vec::new();
     let mut pair_moves: Vec<(u16, u16)> = Vec::new();
@@ -1245,12 +1298,15 @@ fn search_with<K: Kernel>(
             pool.select_nth_unstable_by(keep - 1, |a, b| b.eval.cmp(&a.eval));
             pool.truncate(keep);
         }
-        pool.sort_unstable_by(|a, b| {
-            (b.eval, a.parent, a.first, a.second).cmp(&(a.eval, b.parent, b.first, b.second))
-        });
+        // Best first: by evaluation, then parent and moves (`Candidate::rank`), sorted as
+        // integers (a tuple's comparison is a chain of branches).
+        ranks.clear();
+        ranks.extend(pool.iter().map(Candidate::rank));
+        ranks.sort_unstable();
         seen.reset(keep);
         next.clear();
-        for cand in &pool {
+        for &rank in &ranks {
+            let cand = &Candidate::unrank(rank);
             if next.len() >= width {
                 break;
             }
@@ -1421,6 +1477,47 @@ mod tests {
                 "score after step {step}"
             );
         }
+    }
+
+    #[test]
+    fn ranks_sort_candidates_as_the_tuple_order() {
+        let mut x = 99u64;
+        let mut pool: Vec<Candidate> = (0..3000)
+            .map(|i| {
+                // Few distinct values per field, so that ties reach every field; evaluations
+                // of both signs and at the ends of the range.
+                let eval = match lcg(&mut x) % 9 {
+                    0 => i32::MIN,
+                    1 => i32::MAX,
+                    k => (lcg(&mut x) % 7) as i32 * 1000 - 3000 + k as i32,
+                };
+                let older = if lcg(&mut x) % 2 == 0 { OLDER } else { 0 };
+                let moves = [0, 5, 511, NONE];
+                Candidate {
+                    eval,
+                    parent: older | ((lcg(&mut x) % 3) as u32 + (i % 2) * 4000),
+                    first: moves[lcg(&mut x) % 4],
+                    second: moves[lcg(&mut x) % 4],
+                }
+            })
+            .collect();
+        let fields = |c: &Candidate| (c.eval, c.parent, c.first, c.second);
+        for c in &pool {
+            assert_eq!(fields(&Candidate::unrank(c.rank())), fields(c));
+        }
+        let mut ranks: Vec<u128> = pool.iter().map(Candidate::rank).collect();
+        ranks.sort_unstable();
+        pool.sort_unstable_by(|a, b| {
+            (b.eval, a.parent, a.first, a.second).cmp(&(a.eval, b.parent, b.first, b.second))
+        });
+        let sorted: Vec<_> = ranks
+            .iter()
+            .map(|&r| fields(&Candidate::unrank(r)))
+            .collect();
+        assert_eq!(sorted, pool.iter().map(fields).collect::<Vec<_>>());
+        assert!(sorted
+            .windows(2)
+            .any(|w| w[0].0 == w[1].0 && w[0].1 != w[1].1));
     }
 
     #[test]

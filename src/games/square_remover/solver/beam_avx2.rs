@@ -108,6 +108,31 @@ unsafe fn weigh(sums: [__m256i; 4], weights: [i32; 4]) -> i32 {
     (0..4).map(|k| weights[k] * field(k)).sum()
 }
 
+/// `weigh` with `sim`'s weights: where they are bytes times a factor (`Sim::weight_bytes`),
+/// each count byte is multiplied by its weight byte (`maddubs`: 16-bit sums of two bytes'
+/// products, at most 2 x 16 x 127 each and 4 times that over the four counts) and the
+/// 16-bit sums added up; the same value as `weigh`.
+#[inline(always)]
+unsafe fn weigh_sim(sim: &Sim, sums: [__m256i; 4]) -> i32 {
+    let Some((g, b)) = sim.weight_bytes else {
+        let w = &sim.weights;
+        return weigh(sums, [w.triple, w.double, w.diagonal, w.ready]);
+    };
+    let product = |x, w: i8| _mm256_maddubs_epi16(x, _mm256_set1_epi8(w));
+    let words = _mm256_add_epi16(
+        _mm256_add_epi16(product(sums[0], b[0]), product(sums[1], b[1])),
+        _mm256_add_epi16(product(sums[2], b[2]), product(sums[3], b[3])),
+    );
+    let dwords = _mm256_madd_epi16(words, _mm256_set1_epi16(1));
+    let x = _mm_add_epi32(
+        _mm256_castsi256_si128(dwords),
+        _mm256_extracti128_si256::<1>(dwords),
+    );
+    let x = _mm_add_epi32(x, _mm_unpackhi_epi64(x, x));
+    let x = _mm_add_epi32(x, _mm_shuffle_epi32::<0b01>(x));
+    g * _mm_cvtsi128_si32(x)
+}
+
 /// Rows of the padded copy above board row 0 (row `i` of `Rows` is `PAD + i` here): a
 /// window starts 3 rows above its move, so up to 2 rows above `Rows`' row 0.
 const PAD: usize = 4;
@@ -313,8 +338,7 @@ unsafe fn window_child(
     count_pairs(&mut sums, odd(y0, y[0]), y[0], None);
     count_pairs(&mut sums, odd(y[0], y[1]), y[1], None);
     count_pairs(&mut sums, odd(y[1], y[2]), y[2], None);
-    let w = &sim.weights;
-    let bonus = weigh(sums, [w.triple, w.double, w.diagonal, w.ready]);
+    let bonus = weigh_sim(sim, sums);
     // The parent's bonus of board pairs r - 2..=r + 3 (window pairs 1..=6).
     let before = pad.sums[r + 7] - pad.sums[r + 1];
     Candidate {
@@ -365,10 +389,11 @@ impl Kernel for Avx2 {
         // <= n - 1 reads rows up to r + 4 <= n + 2 <= MAX_N + 2 (pair n - 1 has no window:
         // its lower row is empty).
         unsafe {
-            let zero = _mm_setzero_si128();
-            // Masks of horizontal and vertical swaps, by board row + 1.
-            let mut h = [zero; MAX_N + 4];
-            let mut v = [zero; MAX_N + 4];
+            // Column masks (bit c: column c) of horizontal and vertical swaps, by board row
+            // + 1, taken from each register by one movemask: a byte is non-zero in an OR of
+            // registers when it is in one of them, so the masks OR as the rows would.
+            let mut h = [0u32; MAX_N + 4];
+            let mut v = [0u32; MAX_N + 4];
             let mut r = 0;
             while r + 1 < n {
                 let (up, a, b, down) = (
@@ -386,26 +411,30 @@ impl Kernel for Avx2 {
                 let (top, bottom) = (and(a, a1), and(b, b1));
                 let (need_tl, need_tr) = (and(bottom, a1), and(bottom, a));
                 let (need_bl, need_br) = (and(top, b1), and(top, b));
-                // Lane 0 is pair r's, lane 1 pair r + 1's: each lane's rows one lower.
-                let h1 = or(right(and(need_tl, left(a))), left(and(need_tr, right2(a))));
-                let h2 = or(right(and(need_bl, left(b))), left(and(need_br, right2(b))));
-                let v0 = or(and(need_tl, up), left(and(need_tr, right(up))));
-                let v2 = or(and(need_bl, down), left(and(need_br, right(down))));
-                let lo = |x| _mm256_castsi256_si128(x);
-                let hi = |x| _mm256_extracti128_si256::<1>(x);
-                h[r + 1] = _mm_or_si128(h[r + 1], lo(h1));
-                h[r + 2] = _mm_or_si128(h[r + 2], _mm_or_si128(hi(h1), lo(h2)));
-                h[r + 3] = _mm_or_si128(h[r + 3], hi(h2));
-                v[r] = _mm_or_si128(v[r], lo(v0));
-                v[r + 1] = _mm_or_si128(v[r + 1], hi(v0));
-                v[r + 2] = _mm_or_si128(v[r + 2], lo(v2));
-                v[r + 3] = _mm_or_si128(v[r + 3], hi(v2));
+                // Lane 0 is pair r's, lane 1 pair r + 1's: each lane's rows one lower (bits
+                // 0..16 and 16..32 of a movemask).
+                let h1 = columns(or(
+                    right(and(need_tl, left(a))),
+                    left(and(need_tr, right2(a))),
+                ));
+                let h2 = columns(or(
+                    right(and(need_bl, left(b))),
+                    left(and(need_br, right2(b))),
+                ));
+                let v0 = columns(or(and(need_tl, up), left(and(need_tr, right(up)))));
+                let v2 = columns(or(and(need_bl, down), left(and(need_br, right(down)))));
+                h[r + 1] |= h1 & 0xffff;
+                h[r + 2] |= (h1 >> 16) | (h2 & 0xffff);
+                h[r + 3] |= h2 >> 16;
+                v[r] |= v0 & 0xffff;
+                v[r + 1] |= v0 >> 16;
+                v[r + 2] |= v2 & 0xffff;
+                v[r + 3] |= v2 >> 16;
                 r += 2;
             }
-            let columns = |x| !(_mm_movemask_epi8(_mm_cmpeq_epi8(x, zero)) as u32) & 0xffff;
             for r in 0..n {
-                push_columns(columns(h[r + 1]), r, false, out);
-                push_columns(columns(v[r + 1]), r, true, out);
+                push_columns(h[r + 1], r, false, out);
+                push_columns(v[r + 1], r, true, out);
             }
         }
     }
@@ -470,7 +499,7 @@ impl Kernel for Avx2 {
                 let around = ready.then(|| (load1(rows, r), load1(rows, r + 3)));
                 count_pairs(&mut sums, a, b, around);
             }
-            weigh(sums, [w.triple, w.double, w.diagonal, w.ready])
+            weigh_sim(sim, sums)
         }
     }
 }
@@ -478,7 +507,7 @@ impl Kernel for Avx2 {
 #[cfg(test)]
 mod tests {
     use super::super::check::walk_boards;
-    use super::super::{has_avx2, search, swap, Base, Node, Settings, NONE};
+    use super::super::{has_avx2, search, swap, Base, Node, Settings, Weights, NONE};
     use super::*;
     use crate::clock::Budget;
     use crate::game::{Game, Params};
@@ -605,6 +634,78 @@ mod tests {
         assert!(bonuses > 50_000, "{bonuses}");
         assert!(cascades > 800, "{cascades}");
         assert!(singles_found > 500, "{singles_found}");
+    }
+
+    /// `weigh_sim` (byte weights where the weights allow, else `weigh`) against `weigh` on
+    /// count bytes up to their bound (16), for the agent's weights of every colour count and
+    /// for weights without a byte factor.
+    #[test]
+    fn byte_weights_weigh_as_the_weights() {
+        if !has_avx2() {
+            eprintln!("this CPU has no AVX2: nothing to compare");
+            return;
+        }
+        let inst = SquareRemover::generate(4, &Params::new());
+        let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
+        let mut x = 7u64;
+        let mut byte = || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            // Mostly the bound, so that the largest sums are reached.
+            match (x >> 33) % 4 {
+                0 => 16,
+                _ => ((x >> 40) % 17) as i8,
+            }
+        };
+        let with = |triple, double, diagonal, ready| Weights {
+            triple,
+            double,
+            diagonal,
+            ready,
+            ..Weights::default()
+        };
+        let cases = [
+            (Weights::for_colors(4), true),
+            (Weights::for_colors(5), true),
+            (Weights::for_colors(6), true),
+            (Weights::default(), true),
+            (with(127, 127, 127, 127), true),
+            (with(254, 2, 0, 0), true),
+            (with(255, 80, 60, 100), true),
+            (with(251, 80, 60, 100), false),
+            (with(150, 80, 60, -100), false),
+            (with(131, 7, 1, 0), false),
+        ];
+        for (weights, bytes) in cases {
+            let settings = Settings {
+                weights: Some(weights),
+                ..Settings::default()
+            };
+            let sim = Sim::new(&obs, &settings);
+            assert_eq!(sim.weight_bytes.is_some(), bytes, "{weights:?}");
+            let w = [
+                weights.triple,
+                weights.double,
+                weights.diagonal,
+                weights.ready,
+            ];
+            for _ in 0..200 {
+                let mut cells = [[0i8; 32]; 4];
+                for k in cells.iter_mut().flatten() {
+                    *k = byte();
+                }
+                // SAFETY: the CPU has AVX2 (checked above).
+                unsafe {
+                    let sums = cells.map(|c| _mm256_loadu_si256(c.as_ptr().cast()));
+                    let slow: i32 = (0..4)
+                        .map(|k| w[k] * cells[k].iter().map(|&b| b as i32).sum::<i32>())
+                        .sum();
+                    assert_eq!(weigh(sums, w), slow, "{weights:?}");
+                    assert_eq!(weigh_sim(&sim, sums), slow, "{weights:?}");
+                }
+            }
+        }
     }
 
     /// The whole search on AVX2 and on SSE2 at a fixed width: the same moves and score.

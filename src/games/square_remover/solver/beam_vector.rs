@@ -8,9 +8,7 @@
 //! A row is one register, byte `c` holding cell `c`; so one AND over shifted rows tests every
 //! 2x2 window of a row pair at once, and a "movemask" turns a row of windows into column bits.
 
-use super::{
-    colour_at, encode, offset, push_three_pairs, push_two_pairs, Rows, Sim, CORNER, MAX_N, PAIRS,
-};
+use super::{encode, offset, swap_move, Rows, Sim, CORNER, MAX_N, OUTSIDE, PAIRS, STEPS};
 
 /// The register operations the row paths use (bytes, never crossing into other lanes' meaning).
 pub(super) trait Lanes: Copy {
@@ -335,38 +333,138 @@ fn ready_mask<V: Lanes>(a: V, b: V, up: V, down: V) -> V {
     above.or(below)
 }
 
-/// The pairs of row pair `r` from column masks (bit c = window (r, c)): `odd[k]` windows
-/// with three of a colour whose corner k lacks it, `two[p]` windows with two of a colour in
-/// `PAIRS[p]`'s corners i and j.
+/// Board row `r + dr` of `rows` (zero off the array, as `colour_at` reads it) with byte `c`
+/// holding its cell `c + dc` (zero off the row).
 #[inline(always)]
-fn push_window_pairs(
+fn cells_at<V: Lanes>(rows: &Rows, r: usize, (dr, dc): (isize, isize)) -> V {
+    let i = r as isize + 1 + dr;
+    if !(0..=MAX_N as isize + 1).contains(&i) {
+        return V::zero();
+    }
+    let x = V::load(&rows[i as usize]);
+    match dc {
+        0 => x,
+        1 => x.right(),
+        2 => x.right2(),
+        3 => x.right2().right(),
+        -1 => x.left(),
+        -2 => x.left().left(),
+        _ => unreachable!("no cell of a pair move is further from its window"),
+    }
+}
+
+/// The three-of-a-colour windows of `hits` (bit c: window (r, c)) whose corner `K` lacks
+/// the colour (`need`: byte c that colour): the pairs of `push_three_pairs`, in its order,
+/// with the cells it tests one by one tested for every window at once (a column mask per
+/// cell; `K` a constant, so that the cells' shifts are too).
+#[inline(always)]
+fn push_three_hits<V: Lanes, const K: usize>(
     rows: &Rows,
     r: usize,
-    odd: &[u32; 4],
-    two: &[u32; 6],
+    hits: u32,
+    need: V,
     out: &mut Vec<(u16, u16)>,
 ) {
-    for (k, &hits) in odd.iter().enumerate() {
-        let mut hits = hits;
-        while hits != 0 {
-            let c = hits.trailing_zeros() as isize;
-            hits &= hits - 1;
-            let window = (r as isize, c);
-            // The opposite corner holds the colour of the three.
-            let colour = colour_at(rows, offset(window, CORNER[3 - k]));
-            push_three_pairs(rows, window, k, colour, out);
+    if hits == 0 {
+        return;
+    }
+    // Bit 4 i + j: the corner's outside neighbour i is on the board and the cell one step j
+    // from it (not the corner) holds the colour.
+    let x = CORNER[K];
+    let mut masks = [0u32; 8];
+    for i in 0..2 {
+        let y = offset(x, OUTSIDE[K][i]);
+        let on = cells_at::<V>(rows, r, y).columns();
+        for j in 0..4 {
+            let z = offset(y, STEPS[j]);
+            if z != x {
+                masks[4 * i + j] = on & need.and(cells_at::<V>(rows, r, z)).columns();
+            }
         }
     }
-    for (p, &(i, _, k, l)) in PAIRS.iter().enumerate() {
-        let mut hits = two[p];
-        while hits != 0 {
-            let c = hits.trailing_zeros() as isize;
-            hits &= hits - 1;
-            let window = (r as isize, c);
-            let colour = colour_at(rows, offset(window, CORNER[i]));
-            push_two_pairs(rows, window, (k, l), colour, out);
+    let mut hits = hits;
+    while hits != 0 {
+        let c = hits.trailing_zeros();
+        hits &= hits - 1;
+        let mut code = 0u32;
+        for (b, m) in masks.iter().enumerate() {
+            code |= ((m >> c) & 1) << b;
+        }
+        let x = offset((r as isize, c as isize), x);
+        while code != 0 {
+            let b = code.trailing_zeros() as usize;
+            code &= code - 1;
+            let y = offset(x, OUTSIDE[K][b / 4]);
+            let z = offset(y, STEPS[b % 4]);
+            out.push((swap_move(y, z), swap_move(x, y)));
         }
     }
+}
+
+/// The two-of-a-colour windows of `hits` with the colour in corners `PAIRS[P]`'s i and j
+/// (`colour`: byte c the colour on a hit window): the pairs of `push_two_pairs`, in its
+/// order, its cells tested for every window at once.
+#[inline(always)]
+fn push_two_hits<V: Lanes, const P: usize>(
+    rows: &Rows,
+    r: usize,
+    hits: u32,
+    colour: V,
+    out: &mut Vec<(u16, u16)>,
+) {
+    if hits == 0 {
+        return;
+    }
+    let (_, _, k, l) = PAIRS[P];
+    // `near[0][d]` (`near[1][d]`): corner k's (l's) outside neighbour d holds the colour.
+    let near = |corner: usize, d: usize| {
+        let y = offset(CORNER[corner], OUTSIDE[corner][d]);
+        colour.and(cells_at::<V>(rows, r, y)).columns()
+    };
+    let near = [[near(k, 0), near(k, 1)], [near(l, 0), near(l, 1)]];
+    let mut hits = hits;
+    while hits != 0 {
+        let c = hits.trailing_zeros();
+        hits &= hits - 1;
+        let window = (r as isize, c as isize);
+        let (xk, xl) = (offset(window, CORNER[k]), offset(window, CORNER[l]));
+        for (d1, m1) in near[0].iter().enumerate() {
+            if (m1 >> c) & 1 == 0 {
+                continue;
+            }
+            let y1 = offset(xk, OUTSIDE[k][d1]);
+            for (d2, m2) in near[1].iter().enumerate() {
+                if (m2 >> c) & 1 != 0 {
+                    let y2 = offset(xl, OUTSIDE[l][d2]);
+                    out.push((swap_move(xk, y1), swap_move(xl, y2)));
+                }
+            }
+        }
+    }
+}
+
+/// The pairs of row pair `r` from column masks (bit c = window (r, c)): `odd[k]` windows
+/// with three of a colour whose corner k lacks it (`need[k]`), `two[p]` windows with two of
+/// a colour in `PAIRS[p]`'s corners i and j (`v`: the window's corners).
+#[inline(always)]
+fn push_window_pairs<V: Lanes>(
+    rows: &Rows,
+    r: usize,
+    (odd, need): (&[u32; 4], &[V; 4]),
+    (two, v): (&[u32; 6], &[V; 4]),
+    out: &mut Vec<(u16, u16)>,
+) {
+    push_three_hits::<V, 0>(rows, r, odd[0], need[0], out);
+    push_three_hits::<V, 1>(rows, r, odd[1], need[1], out);
+    push_three_hits::<V, 2>(rows, r, odd[2], need[2], out);
+    push_three_hits::<V, 3>(rows, r, odd[3], need[3], out);
+    let colour = |p: usize| v[PAIRS[p].0].and(v[PAIRS[p].1]);
+    push_two_hits::<V, 0>(rows, r, two[0], colour(0), out);
+    push_two_hits::<V, 1>(rows, r, two[1], colour(1), out);
+    push_two_hits::<V, 2>(rows, r, two[2], colour(2), out);
+    push_two_hits::<V, 3>(rows, r, two[3], colour(3), out);
+    push_two_hits::<V, 4>(rows, r, two[4], colour(4), out);
+    push_two_hits::<V, 5>(rows, r, two[5], colour(5), out);
 }
 
 impl Sim {
@@ -525,7 +623,7 @@ impl Sim {
                 let colour = v[i].and(v[j]).and_not(triples);
                 two[p] = colour.and(outside[k].and(outside[l])).columns();
             }
-            push_window_pairs(rows, r, &odd, &two, out);
+            push_window_pairs(rows, r, (&odd, &need), (&two, &v), out);
         }
     }
 }
