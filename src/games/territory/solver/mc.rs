@@ -949,11 +949,16 @@ mod tests {
     const BEAM_SEEDS: std::ops::Range<u64> = 0..8;
     const BEAM_MARGIN_PERCENT: i64 = 102;
 
-    fn duel_game(seed: u64, u: i64) -> crate::games::territory::Instance {
+    /// Game `seed` with M = `m` and U = `u`.
+    fn game(seed: u64, m: i64, u: i64) -> crate::games::territory::Instance {
         let mut params = Params::new();
-        params.insert("M".into(), 2);
+        params.insert("M".into(), m);
         params.insert("U".into(), u);
         Territory::generate(seed, &params)
+    }
+
+    fn duel_game(seed: u64, u: i64) -> crate::games::territory::Instance {
+        game(seed, 2, u)
     }
 
     #[test]
@@ -1147,10 +1152,7 @@ mod tests {
         config: Config,
         log: bool,
     ) -> (Vec<Action>, Option<Vec<FirstRound>>) {
-        let mut params = Params::new();
-        params.insert("M".into(), m);
-        params.insert("U".into(), u);
-        let inst = Territory::generate(seed, &params);
+        let inst = game(seed, m, u);
         let mut agent = MonteCarloAgent::with_config(config);
         if log {
             agent.first_round = Some(Vec::new());
@@ -1192,10 +1194,7 @@ mod tests {
 
     #[test]
     fn the_prior_keeps_the_options_of_highest_logit_in_cell_order() {
-        let mut params = Params::new();
-        params.insert("M".into(), 5);
-        params.insert("U".into(), 3);
-        let inst = Territory::generate(21, &params);
+        let inst = game(21, 5, 3);
         let values = Values::new(&inst.values);
         let (_, state) = play::<Territory>(&inst, &mut GreedyAgent, &mut Budget::new(1e9)).unwrap();
         let obs = Territory::observe(&inst, &state);
@@ -1265,10 +1264,7 @@ mod tests {
         stop_boost: f64,
         total: u64,
     ) -> (Vec<Action>, Stats, u64) {
-        let mut params = Params::new();
-        params.insert("M".into(), m);
-        params.insert("U".into(), u);
-        let inst = Territory::generate(13, &params);
+        let inst = game(13, m, u);
         let config = Config {
             stop_z,
             stop_after: 0.125,
