@@ -227,6 +227,9 @@ fn window_ms(first: bool) -> f64 {
 }
 /// Buffer tiles kept ahead of the best score, in squares (a layer never removes this many).
 const TILE_MARGIN: usize = 4096;
+/// Layers without a new best score after which the best board's rearrangements join the
+/// pool (a beam that keeps only boards it already held never scores again).
+const STALL_LAYERS: usize = 16;
 /// Arena links kept before unreachable ones are dropped.
 const ARENA_START_LIMIT: usize = 1 << 21;
 /// A move or "no second move" in an arena link.
@@ -1192,6 +1195,8 @@ fn search_with<K: Kernel>(
     let mut total_nodes = 0usize;
     let mut ms_per_node: Option<f64> = None;
     let mut layer = 0;
+    // The best score so far and the layer that reached it.
+    let (mut best_seen, mut rose_at) = (current[0].score, 0);
 
     while layer < moves_left {
         let elapsed = budget.elapsed_ms();
@@ -1236,6 +1241,9 @@ fn search_with<K: Kernel>(
             window_nodes = 0;
         }
         let best_score = current.iter().map(|n| n.score).max().unwrap_or(0);
+        if best_score > best_seen {
+            (best_seen, rose_at) = (best_score, layer);
+        }
         sim.grow_tiles(best_score, TILE_MARGIN);
         if layer % 16 == 0 {
             budget.report(obs.score + best_score as i64, obs.moves + layer);
@@ -1275,8 +1283,14 @@ fn search_with<K: Kernel>(
                 total_nodes += 1;
             }
         }
-        if pool.is_empty() {
-            // Nothing removes a square within two moves: rearrange toward the best bonus.
+        // A narrow beam can fall into a set of boards that maps onto itself: dead ends kept
+        // by their wasted move, and squares that lead back into the set (seen at width 8:
+        // 6 of seeds 350000..350199 stuck at 172-2,902 squares, seed 350089 also at 7 s of
+        // CPU, its first 250 layers at the starting width).
+        let stalled = layer - rose_at >= STALL_LAYERS;
+        if pool.is_empty() || stalled {
+            // Nothing removes a square within two moves, or nothing new scores: rearrange
+            // toward the best bonus.
             let node = &current[0];
             scratch = node.rows;
             for mv in sim.all_swaps() {
@@ -1958,6 +1972,24 @@ mod tests {
         assert!(stats.hurried_at.is_none());
         let end = replay::<SquareRemover>(&inst, &actions).expect("the plan is legal");
         assert_eq!(end.score, predicted);
+    }
+
+    /// At width 8 the beam of seed 350089 (6 colours, 8 x 8) fell into boards that kept only
+    /// themselves from move 250 on and ended at 172 squares; the best board's rearrangements
+    /// after a stall get it out.
+    #[test]
+    fn a_narrow_beam_does_not_stall_for_good() {
+        let inst = instance(350089, &[]);
+        let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
+        let settings = Settings {
+            width: Some(8),
+            ..Settings::default()
+        };
+        let mut budget = Budget::with_clock(1e9, stepping_clock(0.0));
+        let (actions, predicted, _) = search(&obs, &mut budget, settings);
+        let end = replay::<SquareRemover>(&inst, &actions).expect("the plan is legal");
+        assert_eq!(end.score, predicted);
+        assert!(end.score > 5000, "beam scored {}", end.score);
     }
 
     #[test]
