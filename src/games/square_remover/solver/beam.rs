@@ -168,11 +168,13 @@ impl Weights {
     /// (3-2) then, but with the faster rows of later sessions the width they cost is worth
     /// more: without them (150 / 80 / 60) +0.74% ± 0.12% (36-10) at equal CPU on 46 fresh
     /// seeds (seventh session). With 4 colours doubles and diagonals weigh 60 instead of
-    /// 44: +0.11% ± 0.05% at equal CPU on 39 fresh seeds (fifth session). See
-    /// docs/solver-report.md.
+    /// 44: +0.11% ± 0.05% at equal CPU on 39 fresh seeds (fifth session), and triples 180
+    /// instead of 220 at today's width: +0.18% ± 0.05% (30-13) at 5 s of CPU on 43 (twelfth
+    /// session). See docs/solver-report.md.
     pub fn for_colors(colors: u8) -> Self {
         match colors {
             0..=4 => Weights {
+                triple: 180,
                 double: 60,
                 diagonal: 60,
                 ..Weights::default()
