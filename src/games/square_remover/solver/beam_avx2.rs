@@ -14,7 +14,10 @@
 //! They give the same results as the SSE2 path (`avx2_rows_agree` checks).
 
 use super::vector::{column_mask, push_columns};
-use super::{Candidate, Kernel, Node, Rows, Sim, MAX_N, NONE, SQUARE_VALUE};
+use super::{
+    copy_board_rows, Candidate, Kernel, Node, Rows, Scratch, Sim, MAX_N, NONE,
+    SQUARE_VALUE,
+};
 use std::arch::x86_64::*;
 
 /// The kernel of `search_avx2`.
@@ -139,7 +142,8 @@ const PAD: usize = 4;
 
 /// A parent as its children read it (`window_child`): its rows with zero rows
 /// around them, so that a window of 8 rows around any move stays inside, and the running
-/// sums of its pairs' bonuses. Written once per parent; its children only read it.
+/// sums of its pairs' bonuses. Written once per parent (its `n` board rows: the others stay
+/// zero, one `Padded` serving a whole search); its children only read it.
 pub(super) struct Padded {
     rows: [u128; PAD + 19 + 4],
     /// `sums[j]`: the parent's bonus of board pairs `0..j - 3` (`j - 3` clamped to `0..=16`).
@@ -155,8 +159,16 @@ impl Padded {
     }
 
     #[inline(always)]
-    fn fill(&mut self, node: &Node) {
-        self.rows[PAD..PAD + 19].copy_from_slice(&node.rows);
+    fn fill(&mut self, node: &Node, n: usize) {
+        for r in 1..=n {
+            // One register load and store a row: the children's 128-bit loads of these rows
+            // are then forwarded (stores of 64-bit halves could not be).
+            // SAFETY: 16 bytes read from and written to `u128`s; SSE2 is part of x86-64.
+            unsafe {
+                let row = _mm_loadu_si128((&node.rows[r] as *const u128).cast());
+                _mm_storeu_si128((&mut self.rows[PAD + r] as *mut u128).cast(), row);
+            }
+        }
         let mut sum = 0;
         for j in 0..24 {
             self.sums[j] = sum;
@@ -279,7 +291,8 @@ unsafe fn swap_window(y: &mut [__m256i; 3], mv: u16, q: usize) {
 /// removed in the registers in window pairs 2..=5, and the bonus is taken over window pairs
 /// 1..=6 (`pairs_touched` lies within) against the parent's over the same pairs: pairs the
 /// moves did not touch cancel. Anything else (a square in pair 1 or 6, a pair's moves more
-/// than 2 rows apart; 1-2% of the children) sends the child to `candidate_with`.
+/// than 2 rows apart; 1-2% of the children) sends the child to `candidate_with`, on
+/// `scratch` (loaded with the parent's rows at the first such child: `loaded`).
 #[inline(always)]
 unsafe fn window_child(
     sim: &Sim,
@@ -287,9 +300,24 @@ unsafe fn window_child(
     pad: &Padded,
     tag: u32,
     moves: [u16; 2],
-    scratch: &mut Rows,
+    (scratch, loaded): (&mut Rows, &mut bool),
 ) -> Candidate {
-    let fallback = |scratch: &mut Rows| sim.candidate_with::<Avx2>(parent, tag, moves, scratch);
+    // A function, not a closure: a closure that is not inlined loses the target features
+    // (its intrinsics become calls).
+    #[inline(always)]
+    fn fallback(
+        sim: &Sim,
+        parent: &Node,
+        tag: u32,
+        moves: [u16; 2],
+        (scratch, loaded): (&mut Rows, &mut bool),
+    ) -> Candidate {
+        if !*loaded {
+            copy_board_rows(scratch, &parent.rows, sim.n);
+            *loaded = true;
+        }
+        sim.candidate_with::<Avx2>(parent, tag, moves, scratch)
+    }
     let pair = moves[1] != NONE;
     let mv = moves[0];
     // (`NONE`'s row is past any board's.)
@@ -322,16 +350,16 @@ unsafe fn window_child(
         // The moves' window rows (the upper one's is 3).
         let (q, q1) = (row(moves[0]) + 3 - r, row(moves[1]) + 3 - r);
         if q.max(q1) > 5 {
-            return fallback(scratch);
+            return fallback(sim, parent, tag, moves, (scratch, loaded));
         }
         swap_window(&mut y, moves[0], q);
         if !settle_window(sim, y0, &mut y, &mut score) {
-            return fallback(scratch);
+            return fallback(sim, parent, tag, moves, (scratch, loaded));
         }
         swap_window(&mut y, moves[1], q1);
     }
     if !settle_window(sim, y0, &mut y, &mut score) {
-        return fallback(scratch);
+        return fallback(sim, parent, tag, moves, (scratch, loaded));
     }
     // Window pairs 1..=6, two per step: (1, 2), (3, 4), (5, 6).
     let mut sums = [_mm256_setzero_si256(); 4];
@@ -362,22 +390,26 @@ impl Kernel for Avx2 {
         parent: &Node,
         tag: u32,
         moves: impl Iterator<Item = [u16; 2]>,
-        scratch: &mut Rows,
+        scratch: &mut Scratch,
         out: &mut Vec<Candidate>,
     ) {
         // Loops, not closures: a closure would not inherit `search_avx2`'s target features
         // (the intrinsics would become calls).
         if sim.weights.ready != 0 {
+            scratch.load(sim, parent);
             for moves in moves {
-                out.push(sim.candidate_with::<Self>(parent, tag, moves, scratch));
+                out.push(sim.candidate_with::<Self>(parent, tag, moves, &mut scratch.rows));
             }
             return;
         }
-        let mut pad = Padded::new();
-        pad.fill(parent);
+        let Scratch { rows, pad } = scratch;
+        pad.fill(parent, sim.n);
+        // The rows are only needed by a child that falls back.
+        let mut loaded = false;
         for moves in moves {
+            let scratch = (&mut *rows, &mut loaded);
             // SAFETY: only reached from `search_avx2` or after a check of the CPU.
-            out.push(unsafe { window_child(sim, parent, &pad, tag, moves, scratch) });
+            out.push(unsafe { window_child(sim, parent, pad, tag, moves, scratch) });
         }
     }
 
@@ -579,11 +611,19 @@ mod tests {
         counts
     }
 
-    /// `Avx2::children` against `Base`'s evaluation of each child, the scratch rows left as
-    /// they were.
+    /// `Avx2::children` against `Base`'s evaluation of each child. The scratch space starts
+    /// with another board's rows and a padded copy of yet another (a search's scratch holds
+    /// the last parent's): the children load what they read, and the rows are the parent's
+    /// after them if any child fell back to them.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     fn check_children(sim: &Sim, node: &Node, moves: &[[u16; 2]]) {
-        let mut scratch = node.rows;
+        let mut scratch = Scratch::new();
+        let mut other = node.clone();
+        other.rows.swap(1, 2);
+        other.rows.swap(1, sim.n);
+        scratch.pad.fill(&other, sim.n);
+        other.rows.swap(2, 3);
+        scratch.rows = other.rows;
         let mut children = Vec::new();
         Avx2::children(
             sim,
@@ -593,7 +633,8 @@ mod tests {
             &mut scratch,
             &mut children,
         );
-        assert_eq!(scratch, node.rows, "children");
+        let stale = scratch.rows == other.rows;
+        assert!(stale || scratch.rows == node.rows, "children");
         assert_eq!(children.len(), moves.len());
         for (child, &moves) in children.iter().zip(moves) {
             let slow = sim.candidate(node, 7, moves, &mut node.rows.clone());
