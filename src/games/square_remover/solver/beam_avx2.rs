@@ -15,8 +15,7 @@
 
 use super::vector::{column_mask, push_columns};
 use super::{
-    copy_board_rows, Candidate, Kernel, Node, Rows, Scratch, Sim, MAX_N, NONE,
-    SQUARE_VALUE,
+    copy_board_rows, Candidate, Kernel, Node, Rows, Scratch, Sim, MAX_N, NONE, SQUARE_VALUE,
 };
 use std::arch::x86_64::*;
 
@@ -169,13 +168,13 @@ impl Padded {
                 _mm_storeu_si128((&mut self.rows[PAD + r] as *mut u128).cast(), row);
             }
         }
+        // `sums[0..=3]` stay 0 (from `new`); a fixed loop without a branch.
         let mut sum = 0;
-        for j in 0..24 {
-            self.sums[j] = sum;
-            if (3..3 + MAX_N).contains(&j) {
-                sum += node.bonus[j - 3];
-            }
+        for k in 0..MAX_N {
+            sum += node.bonus[k];
+            self.sums[k + 4] = sum;
         }
+        self.sums[MAX_N + 4..].fill(sum);
     }
 }
 
@@ -231,22 +230,50 @@ unsafe fn settle_window(sim: &Sim, y0: __m256i, y: &mut [__m256i; 3], score: &mu
         let rot = 8 * (col as u32 & 1);
         let top = u16::from_le_bytes([t[0], t[1]]).rotate_left(rot);
         let bottom = u16::from_le_bytes([t[2], t[3]]).rotate_left(rot);
-        let (top, bottom) = (
-            _mm256_set1_epi16(top as i16),
-            _mm256_set1_epi16(bottom as i16),
-        );
+        // Lane 0 holds even window rows, lane 1 odd ones: the square's top row (p) is in
+        // lane 0 when p is even, and its bottom row (p + 1) in the other lane.
+        let (even, odd) = match p & 1 {
+            0 => (top, bottom),
+            _ => (bottom, top),
+        };
+        let tiles = join(_mm_set1_epi16(even as i16), _mm_set1_epi16(odd as i16));
         let cells = _mm256_broadcastsi128_si256(column_mask::<__m128i>(col, 2));
-        let (at_top, at_bottom) = (_mm256_set1_epi8(p as i8), _mm256_set1_epi8(p as i8 + 1));
+        let rows = &SQUARE_ROWS[p - 2];
         for (j, x) in y.iter_mut().enumerate() {
-            let index = row_index(j);
-            let is_top = _mm256_and_si256(_mm256_cmpeq_epi8(index, at_top), cells);
-            let is_bottom = _mm256_and_si256(_mm256_cmpeq_epi8(index, at_bottom), cells);
-            *x = _mm256_blendv_epi8(*x, top, is_top);
-            *x = _mm256_blendv_epi8(*x, bottom, is_bottom);
+            let mask = _mm256_loadu_si256(rows[j].as_ptr().cast());
+            *x = _mm256_blendv_epi8(*x, tiles, _mm256_and_si256(mask, cells));
         }
         *score += 1;
     }
 }
+
+/// `SQUARE_ROWS[p - 2][j]`: the lanes of `y[j]` (window rows `2j + 2`, `2j + 3`) that
+/// window pair `p`'s rows `p`, `p + 1` are in, all bytes set (a square's removal selects
+/// its cells with this and a column mask).
+static SQUARE_ROWS: [[[u8; 32]; 3]; 4] = {
+    let mut m = [[[0u8; 32]; 3]; 4];
+    let mut p = 2;
+    while p <= 5 {
+        let mut j = 0;
+        while j < 3 {
+            let mut lane = 0;
+            while lane < 2 {
+                let row = 2 * j + 2 + lane;
+                if row == p || row == p + 1 {
+                    let mut b = 0;
+                    while b < 16 {
+                        m[p - 2][j][16 * lane + b] = 0xff;
+                        b += 1;
+                    }
+                }
+                lane += 1;
+            }
+            j += 1;
+        }
+        p += 1;
+    }
+    m
+};
 
 /// The window row of each byte of `y[j]`: `2j + 2` in lane 0, `2j + 3` in lane 1.
 #[inline(always)]
@@ -427,13 +454,11 @@ impl Kernel for Avx2 {
             let mut h = [0u32; MAX_N + 4];
             let mut v = [0u32; MAX_N + 4];
             let mut r = 0;
+            // Rows `r, r + 1` and `r + 1, r + 2`: the next step's `up` and `a` are this
+            // step's `b` and `down`.
+            let (mut up, mut a) = (load2(rows, 0), load2(rows, 1));
             while r + 1 < n {
-                let (up, a, b, down) = (
-                    load2(rows, r),
-                    load2(rows, r + 1),
-                    load2(rows, r + 2),
-                    load2(rows, r + 3),
-                );
+                let (b, down) = (load2(rows, r + 2), load2(rows, r + 3));
                 let right = |x| _mm256_srli_si256::<1>(x);
                 let right2 = |x| _mm256_srli_si256::<2>(x);
                 let left = |x| _mm256_slli_si256::<1>(x);
@@ -462,6 +487,7 @@ impl Kernel for Avx2 {
                 v[r + 1] |= v0 >> 16;
                 v[r + 2] |= v2 & 0xffff;
                 v[r + 3] |= v2 >> 16;
+                (up, a) = (b, down);
                 r += 2;
             }
             for r in 0..n {
