@@ -155,18 +155,19 @@ impl Scratch {
     /// `rows` becomes `parent`'s.
     #[inline(always)]
     fn load(&mut self, sim: &Sim, parent: &Node) {
-        copy_board_rows(&mut self.rows, &parent.rows, sim.n);
+        let _ = sim;
+        copy_board_rows(&mut self.rows, &parent.rows);
     }
 }
 
-/// Board rows `1..=n` of `from` into `to`, one register each (the other rows of a search's
-/// boards are all zero).
+/// Board rows of `from` into `to`: rows `1..=MAX_N`, of which those past the board are zero
+/// in every node of a search; one copy of a fixed size (a few wide moves) was faster than
+/// the `n` rows one register each, and than the whole array.
 #[inline(always)]
-fn copy_board_rows(to: &mut Rows, from: &Rows, n: usize) {
-    for r in 1..=n {
-        restore_row(to, from, r);
-    }
+fn copy_board_rows(to: &mut Rows, from: &Rows) {
+    to[1..=MAX_N].copy_from_slice(&from[1..=MAX_N]);
 }
+
 /// One-hot bytes must stay below 0x80 for `marks`.
 const MAX_COLORS: u8 = 7;
 
@@ -1005,7 +1006,7 @@ impl Sim {
     /// node of a search), where `build` copies the whole node and the layer copies it again.
     #[inline(always)]
     fn build_into_with<K: Kernel>(&self, parent: &Node, cand: &Candidate, node: &mut Node) {
-        copy_board_rows(&mut node.rows, &parent.rows, self.n);
+        copy_board_rows(&mut node.rows, &parent.rows);
         node.bonus = parent.bonus;
         node.bonus_sum = parent.bonus_sum;
         node.score = parent.score;

@@ -159,15 +159,9 @@ impl Padded {
 
     #[inline(always)]
     fn fill(&mut self, node: &Node, n: usize) {
-        for r in 1..=n {
-            // One register load and store a row: the children's 128-bit loads of these rows
-            // are then forwarded (stores of 64-bit halves could not be).
-            // SAFETY: 16 bytes read from and written to `u128`s; SSE2 is part of x86-64.
-            unsafe {
-                let row = _mm_loadu_si128((&node.rows[r] as *const u128).cast());
-                _mm_storeu_si128((&mut self.rows[PAD + r] as *mut u128).cast(), row);
-            }
-        }
+        // Rows past the board are zero in every node: one copy of a fixed size.
+        let _ = n;
+        self.rows[PAD + 1..=PAD + MAX_N].copy_from_slice(&node.rows[1..=MAX_N]);
         // `sums[0..=3]` stay 0 (from `new`); a fixed loop without a branch.
         let mut sum = 0;
         for k in 0..MAX_N {
@@ -340,7 +334,7 @@ unsafe fn window_child(
         (scratch, loaded): (&mut Rows, &mut bool),
     ) -> Candidate {
         if !*loaded {
-            copy_board_rows(scratch, &parent.rows, sim.n);
+            copy_board_rows(scratch, &parent.rows);
             *loaded = true;
         }
         sim.candidate_with::<Avx2>(parent, tag, moves, scratch)
