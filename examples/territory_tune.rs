@@ -31,6 +31,8 @@
 //! its lead over the runner-up in paired standard errors; CLOSE=FILE also writes one line a
 //! rollout turn to FILE (turn, options, then per checkpoint: leader played 0/1, z, options
 //! in, the lead in value, its standard error).
+//! `to_end_from=N` (in a setting): from turn N on the beam plans to the game's end (a
+//! wrapper agent of this example sets the depth; no setting of the player).
 //! TSV=prefix writes prefix-K.tsv (seed, M, U, score, thread CPU s) per setting.
 //! TRACE=1 prints every 5 turns of each game S0, SA, the first AI's legal targets, the
 //! empty cells next to player 0's and to the first AI's cells, and the first AI's random
@@ -38,13 +40,15 @@
 //! moves of those 5 turns by kind (onto empty cells, own cells below the cap, own capped
 //! cells, the other's cells).
 use arcade::clock::Budget;
-use arcade::game::{play, Game};
+use arcade::game::{play, Agent, Game};
 use arcade::games::territory::solver::mc::{
     Belief, Closeness, Config, MonteCarloAgent, CHECKPOINTS,
 };
 use arcade::games::territory::solver::model::{AiModel, MoveSummary};
 use arcade::games::territory::solver::sim::FastRng;
-use arcade::games::territory::{neighbors, Board, Instance, State, Territory, CELLS, TURNS};
+use arcade::games::territory::{
+    neighbors, Action, Board, Instance, Observation, State, Territory, CELLS, TURNS,
+};
 use std::io::Write;
 
 #[path = "common/mod.rs"]
@@ -152,6 +156,31 @@ fn predict(
     }
 }
 
+/// `to_end_from=N` in a setting: from turn N on the beam plans to the game's end (its depth
+/// set to `TURNS` on the agent's config before each turn from N; a measurement by this
+/// example's wrapper, no setting of the player).
+fn to_end_from(setting: &str) -> Option<usize> {
+    setting
+        .split(',')
+        .find_map(|kv| kv.strip_prefix("to_end_from="))
+        .map(|v| v.parse().expect("a turn"))
+}
+
+/// The agent with its beam's depth raised to the game's end from turn `from` on.
+struct ToEnd<'a> {
+    agent: &'a mut MonteCarloAgent,
+    from: usize,
+}
+
+impl Agent<Territory> for ToEnd<'_> {
+    fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
+        if obs.turn() >= self.from {
+            self.agent.config.duel.depth = TURNS;
+        }
+        self.agent.act(obs, budget)
+    }
+}
+
 fn parse(setting: &str, iterations: usize) -> (Config, Knowing) {
     let mut knowing = Knowing::Filter;
     let mut c = Config::default();
@@ -170,6 +199,8 @@ fn parse(setting: &str, iterations: usize) -> (Config, Knowing) {
                 c.policy.copy_from_slice(&w);
             }
             "weights" => c.learnt_weights = Some(common::read_weights(v)),
+            // Read by `to_end_from` (the example's wrapper agent), not by `Config`.
+            "to_end_from" => {}
             "belief" => {
                 knowing = match v {
                     "filter" => Knowing::Filter,
@@ -254,7 +285,17 @@ fn main() {
                 None => Budget::new(budget_ms),
             };
             let cpu_start = cpu_seconds();
-            let (_, state) = play::<Territory>(&inst, &mut agent, &mut budget).expect("legal play");
+            let (_, state) = match to_end_from(&settings[k].0) {
+                Some(from) => {
+                    let mut wrapped = ToEnd {
+                        agent: &mut agent,
+                        from,
+                    };
+                    play::<Territory>(&inst, &mut wrapped, &mut budget)
+                }
+                None => play::<Territory>(&inst, &mut agent, &mut budget),
+            }
+            .expect("legal play");
             closeness.extend(agent.closeness.take().unwrap_or_default());
             stopped[k].0 += agent.stats.stopped_early;
             stopped[k].1 += agent.stats.searched;
