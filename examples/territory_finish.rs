@@ -79,13 +79,9 @@ fn main() {
                 }
                 let mut budget = Budget::new(1e9);
                 let start = cpu_seconds();
-                let (_, end) = play_from::<Territory>(
-                    &inst,
-                    actions[..t0].to_vec(),
-                    &mut agent,
-                    &mut budget,
-                )
-                .unwrap();
+                let (_, end) =
+                    play_from::<Territory>(&inst, actions[..t0].to_vec(), &mut agent, &mut budget)
+                        .unwrap();
                 let used = cpu_seconds() - start;
                 let score = Territory::score(&inst, &end);
                 scores[i][k].push(score as f64);
