@@ -31,8 +31,9 @@
 //! its lead over the runner-up in paired standard errors; CLOSE=FILE also writes one line a
 //! rollout turn to FILE (turn, options, then per checkpoint: leader played 0/1, z, options
 //! in, the lead in value, its standard error).
-//! `to_end_from=N` (in a setting): from turn N on the beam plans to the game's end (a
-//! wrapper agent of this example sets the depth; no setting of the player).
+//! `to_end_from=N` (in a setting): from turn N on the beam plans to the game's end;
+//! `wide_from=A,wide_to=B,wide_width=W`: the beam's width cap is W on turns A..B (a wrapper
+//! agent of this example sets them before each turn; no settings of the player).
 //! TSV=prefix writes prefix-K.tsv (seed, M, U, score, thread CPU s) per setting.
 //! TRACE=1 prints every 5 turns of each game S0, SA, the first AI's legal targets, the
 //! empty cells next to player 0's and to the first AI's cells, and the first AI's random
@@ -156,27 +157,54 @@ fn predict(
     }
 }
 
-/// `to_end_from=N` in a setting: from turn N on the beam plans to the game's end (its depth
-/// set to `TURNS` on the agent's config before each turn from N; a measurement by this
-/// example's wrapper, no setting of the player).
-fn to_end_from(setting: &str) -> Option<usize> {
-    setting
-        .split(',')
-        .find_map(|kv| kv.strip_prefix("to_end_from="))
-        .map(|v| v.parse().expect("a turn"))
+/// A setting's knobs by turn, set on the agent's config before each turn by this example's
+/// wrapper (measurements, no settings of the player): `to_end_from=N` (from turn N on the
+/// beam plans to the game's end), `wide_from=A,wide_to=B,wide_width=W` (the beam's width
+/// cap W on turns A..B).
+#[derive(Clone, Copy, Default)]
+struct TurnKnobs {
+    to_end_from: Option<usize>,
+    wide: Option<(usize, usize, usize)>,
 }
 
-/// The agent with its beam's depth raised to the game's end from turn `from` on.
-struct ToEnd<'a> {
+fn turn_knobs(setting: &str) -> Option<TurnKnobs> {
+    let get = |name: &str| {
+        setting
+            .split(',')
+            .find_map(|kv| kv.strip_prefix(name)?.strip_prefix('='))
+            .map(|v| v.parse::<usize>().expect("a whole number"))
+    };
+    let knobs = TurnKnobs {
+        to_end_from: get("to_end_from"),
+        wide: get("wide_width").map(|w| {
+            (
+                get("wide_from").unwrap_or(0),
+                get("wide_to").unwrap_or(TURNS),
+                w,
+            )
+        }),
+    };
+    (knobs.to_end_from.is_some() || knobs.wide.is_some()).then_some(knobs)
+}
+
+/// The agent with its knobs set by turn (`TurnKnobs`).
+struct ByTurn<'a> {
     agent: &'a mut MonteCarloAgent,
-    from: usize,
+    knobs: TurnKnobs,
+    /// The width cap of the setting itself (outside the wide turns).
+    width: usize,
 }
 
-impl Agent<Territory> for ToEnd<'_> {
+impl Agent<Territory> for ByTurn<'_> {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
-        if obs.turn() >= self.from {
+        let turn = obs.turn();
+        if self.knobs.to_end_from.is_some_and(|from| turn >= from) {
             self.agent.config.duel.depth = TURNS;
         }
+        self.agent.config.duel.max_width = match self.knobs.wide {
+            Some((from, to, w)) if (from..to).contains(&turn) => w,
+            _ => self.width,
+        };
         self.agent.act(obs, budget)
     }
 }
@@ -200,7 +228,7 @@ fn parse(setting: &str, iterations: usize) -> (Config, Knowing) {
             }
             "weights" => c.learnt_weights = Some(common::read_weights(v)),
             // Read by `to_end_from` (the example's wrapper agent), not by `Config`.
-            "to_end_from" => {}
+            "to_end_from" | "wide_from" | "wide_to" | "wide_width" => {}
             "belief" => {
                 knowing = match v {
                     "filter" => Knowing::Filter,
@@ -285,11 +313,13 @@ fn main() {
                 None => Budget::new(budget_ms),
             };
             let cpu_start = cpu_seconds();
-            let (_, state) = match to_end_from(&settings[k].0) {
-                Some(from) => {
-                    let mut wrapped = ToEnd {
+            let (_, state) = match turn_knobs(&settings[k].0) {
+                Some(knobs) => {
+                    let width = agent.config.duel.max_width;
+                    let mut wrapped = ByTurn {
                         agent: &mut agent,
-                        from,
+                        knobs,
+                        width,
                     };
                     play::<Territory>(&inst, &mut wrapped, &mut budget)
                 }
