@@ -23,8 +23,10 @@ use common::thread_cpu_seconds as cpu_seconds;
 
 fn parse(setting: &str) -> (Config, bool) {
     let mut oracle = false;
-    let mut c = Config::default();
-    c.max_iterations = 400;
+    let mut c = Config {
+        max_iterations: 400,
+        ..Config::default()
+    };
     for kv in setting.split(',').filter(|s| *s != "base" && !s.is_empty()) {
         let (k, v) = kv.split_once('=').expect("name=value");
         match k {
