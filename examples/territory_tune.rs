@@ -31,6 +31,9 @@
 //! its lead over the runner-up in paired standard errors; CLOSE=FILE also writes one line a
 //! rollout turn to FILE (turn, options, then per checkpoint: leader played 0/1, z, options
 //! in, the lead in value, its standard error).
+//! `to_end_from=N` (in a setting): from turn N on the beam plans to the game's end;
+//! `wide_from=A,wide_to=B,wide_width=W`: the beam's width cap is W on turns A..B (a wrapper
+//! agent of this example sets them before each turn; no settings of the player).
 //! TSV=prefix writes prefix-K.tsv (seed, M, U, score, thread CPU s) per setting.
 //! TRACE=1 prints every 5 turns of each game S0, SA, the first AI's legal targets, the
 //! empty cells next to player 0's and to the first AI's cells, and the first AI's random
@@ -38,13 +41,15 @@
 //! moves of those 5 turns by kind (onto empty cells, own cells below the cap, own capped
 //! cells, the other's cells).
 use arcade::clock::Budget;
-use arcade::game::{play, Game};
+use arcade::game::{play, Agent, Game};
 use arcade::games::territory::solver::mc::{
     Belief, Closeness, Config, MonteCarloAgent, CHECKPOINTS,
 };
 use arcade::games::territory::solver::model::{AiModel, MoveSummary};
 use arcade::games::territory::solver::sim::FastRng;
-use arcade::games::territory::{neighbors, Board, Instance, State, Territory, CELLS, TURNS};
+use arcade::games::territory::{
+    neighbors, Action, Board, Instance, Observation, State, Territory, CELLS, TURNS,
+};
 use std::io::Write;
 
 #[path = "common/mod.rs"]
@@ -152,6 +157,58 @@ fn predict(
     }
 }
 
+/// A setting's knobs by turn, set on the agent's config before each turn by this example's
+/// wrapper (measurements, no settings of the player): `to_end_from=N` (from turn N on the
+/// beam plans to the game's end), `wide_from=A,wide_to=B,wide_width=W` (the beam's width
+/// cap W on turns A..B).
+#[derive(Clone, Copy, Default)]
+struct TurnKnobs {
+    to_end_from: Option<usize>,
+    wide: Option<(usize, usize, usize)>,
+}
+
+fn turn_knobs(setting: &str) -> Option<TurnKnobs> {
+    let get = |name: &str| {
+        setting
+            .split(',')
+            .find_map(|kv| kv.strip_prefix(name)?.strip_prefix('='))
+            .map(|v| v.parse::<usize>().expect("a whole number"))
+    };
+    let knobs = TurnKnobs {
+        to_end_from: get("to_end_from"),
+        wide: get("wide_width").map(|w| {
+            (
+                get("wide_from").unwrap_or(0),
+                get("wide_to").unwrap_or(TURNS),
+                w,
+            )
+        }),
+    };
+    (knobs.to_end_from.is_some() || knobs.wide.is_some()).then_some(knobs)
+}
+
+/// The agent with its knobs set by turn (`TurnKnobs`).
+struct ByTurn<'a> {
+    agent: &'a mut MonteCarloAgent,
+    knobs: TurnKnobs,
+    /// The width cap of the setting itself (outside the wide turns).
+    width: usize,
+}
+
+impl Agent<Territory> for ByTurn<'_> {
+    fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
+        let turn = obs.turn();
+        if self.knobs.to_end_from.is_some_and(|from| turn >= from) {
+            self.agent.config.duel.depth = TURNS;
+        }
+        self.agent.config.duel.max_width = match self.knobs.wide {
+            Some((from, to, w)) if (from..to).contains(&turn) => w,
+            _ => self.width,
+        };
+        self.agent.act(obs, budget)
+    }
+}
+
 fn parse(setting: &str, iterations: usize) -> (Config, Knowing) {
     let mut knowing = Knowing::Filter;
     let mut c = Config::default();
@@ -170,6 +227,8 @@ fn parse(setting: &str, iterations: usize) -> (Config, Knowing) {
                 c.policy.copy_from_slice(&w);
             }
             "weights" => c.learnt_weights = Some(common::read_weights(v)),
+            // Read by `to_end_from` (the example's wrapper agent), not by `Config`.
+            "to_end_from" | "wide_from" | "wide_to" | "wide_width" => {}
             "belief" => {
                 knowing = match v {
                     "filter" => Knowing::Filter,
@@ -254,7 +313,19 @@ fn main() {
                 None => Budget::new(budget_ms),
             };
             let cpu_start = cpu_seconds();
-            let (_, state) = play::<Territory>(&inst, &mut agent, &mut budget).expect("legal play");
+            let (_, state) = match turn_knobs(&settings[k].0) {
+                Some(knobs) => {
+                    let width = agent.config.duel.max_width;
+                    let mut wrapped = ByTurn {
+                        agent: &mut agent,
+                        knobs,
+                        width,
+                    };
+                    play::<Territory>(&inst, &mut wrapped, &mut budget)
+                }
+                None => play::<Territory>(&inst, &mut agent, &mut budget),
+            }
+            .expect("legal play");
             closeness.extend(agent.closeness.take().unwrap_or_default());
             stopped[k].0 += agent.stats.stopped_early;
             stopped[k].1 += agent.stats.searched;

@@ -15,8 +15,9 @@
 //! DISCARD, the two- and three-ply values (three plies while the counter is above zero), and
 //! the static value's terms on the board after the answer.
 //!
-//! Usage: cargo run --release --example tiles_matching_trace -- SEED [N S [D]] [FROM_MOVE]
-//! (N and S alone force those two and let the seed draw D, as `tiles_matching_deaths` does).
+//! Usage: cargo run --release --example tiles_matching_trace -- SEED [N [S [D]]] [FROM_MOVE]
+//! (N alone, or N and S, force those and let the seed draw the rest, as
+//! `tiles_matching_deaths` does; forcing a parameter shifts the tile stream).
 #[path = "common/mod.rs"]
 mod common;
 use arcade::clock::Budget;
@@ -71,10 +72,10 @@ fn print_move(obs: &Observation, action: &str, explained: bool) {
 fn main() {
     let args: Vec<i64> = std::env::args()
         .skip(1)
-        .map(|a| a.parse().expect("SEED [N S [D]] [FROM_MOVE]"))
+        .map(|a| a.parse().expect("SEED [N [S [D]]] [FROM_MOVE]"))
         .collect();
     let mut params = Params::new();
-    if args.len() >= 3 {
+    if args.len() >= 2 {
         for (name, &v) in ["n", "s", "d"].iter().zip(&args[1..args.len().min(4)]) {
             params.insert(name.to_string(), v);
         }

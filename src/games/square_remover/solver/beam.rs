@@ -83,7 +83,7 @@ trait Kernel {
     /// `Sim::singles`.
     fn singles(sim: &Sim, rows: &Rows, out: &mut Vec<u16>);
     /// The children of `parent` (index `tag` in its layer) by `moves` (a `NONE` second
-    /// move: a single move), scored on `scratch` (equal to the parent's rows, and left so)
+    /// move: a single move), scored on `scratch` (its rows loaded with the parent's here)
     /// and pushed to `out`.
     #[inline(always)]
     fn children(
@@ -91,13 +91,14 @@ trait Kernel {
         parent: &Node,
         tag: u32,
         moves: impl Iterator<Item = [u16; 2]>,
-        scratch: &mut Rows,
+        scratch: &mut Scratch,
         out: &mut Vec<Candidate>,
     ) where
         Self: Sized,
     {
+        scratch.load(sim, parent);
         for moves in moves {
-            out.push(sim.candidate_with::<Self>(parent, tag, moves, scratch));
+            out.push(sim.candidate_with::<Self>(parent, tag, moves, &mut scratch.rows));
         }
     }
 }
@@ -131,6 +132,42 @@ type Rows = [u128; 19];
 
 /// The widest board the `u128` rows hold.
 const MAX_N: usize = 16;
+
+/// Where a search scores children: rows played on and restored (`Sim::candidate_with`)
+/// and, natively, the parent's padded copy of the AVX2 window. Only board rows `1..=n` are
+/// ever copied in or changed, so the rows around them stay zero as in every node, and
+/// loading a parent copies `n` rows, not the whole array.
+struct Scratch {
+    rows: Rows,
+    #[cfg(target_arch = "x86_64")]
+    pad: avx2::Padded,
+}
+
+impl Scratch {
+    fn new() -> Self {
+        Scratch {
+            rows: [0; 19],
+            #[cfg(target_arch = "x86_64")]
+            pad: avx2::Padded::new(),
+        }
+    }
+
+    /// `rows` becomes `parent`'s.
+    #[inline(always)]
+    fn load(&mut self, sim: &Sim, parent: &Node) {
+        let _ = sim;
+        copy_board_rows(&mut self.rows, &parent.rows);
+    }
+}
+
+/// Board rows of `from` into `to`: rows `1..=MAX_N`, of which those past the board are zero
+/// in every node of a search; one copy of a fixed size (a few wide moves) was faster than
+/// the `n` rows one register each, and than the whole array.
+#[inline(always)]
+fn copy_board_rows(to: &mut Rows, from: &Rows) {
+    to[1..=MAX_N].copy_from_slice(&from[1..=MAX_N]);
+}
+
 /// One-hot bytes must stay below 0x80 for `marks`.
 const MAX_COLORS: u8 = 7;
 
@@ -964,13 +1001,27 @@ impl Sim {
 
     /// Builds a chosen child (its link is set by the caller).
     fn build(&self, parent: &Node, cand: &Candidate) -> Node {
-        self.build_with::<Base>(parent, cand)
+        let mut node = parent.clone();
+        self.play_child::<Base>(parent, cand, &mut node);
+        node
     }
 
-    /// `build` with `K`'s cascade.
+    /// `build` into `node`, a node of this search (a spare slot of a layer), with `K`'s
+    /// cascade: only the parent's board rows and pairs are copied (the rest is zero in every
+    /// node of a search), where `build` copies the whole node and the layer copies it again.
     #[inline(always)]
-    fn build_with<K: Kernel>(&self, parent: &Node, cand: &Candidate) -> Node {
-        let mut node = parent.clone();
+    fn build_into_with<K: Kernel>(&self, parent: &Node, cand: &Candidate, node: &mut Node) {
+        copy_board_rows(&mut node.rows, &parent.rows);
+        node.bonus = parent.bonus;
+        node.bonus_sum = parent.bonus_sum;
+        node.score = parent.score;
+        node.link = parent.link;
+        self.play_child::<K>(parent, cand, node);
+    }
+
+    /// The candidate's moves played on `node` (equal to `parent`), its bonuses and hash.
+    #[inline(always)]
+    fn play_child<K: Kernel>(&self, parent: &Node, cand: &Candidate, node: &mut Node) {
         let (lo, hi) =
             self.play_with::<K>(&mut node.rows, [cand.first, cand.second], &mut node.score);
         for r in self.pairs_touched(lo, hi) {
@@ -979,7 +1030,27 @@ impl Sim {
             node.bonus[r] = bonus;
         }
         node.hash = self.rehash(parent.hash, parent, &node.rows, lo, hi, node.score);
-        node
+    }
+}
+
+/// A layer of the beam: its nodes are `nodes[..len]`; the slots past them are nodes of
+/// earlier layers, kept so that a child is built in place (`Sim::build_into_with`).
+struct Layer {
+    nodes: Vec<Node>,
+    len: usize,
+}
+
+impl Layer {
+    fn nodes(&self) -> &[Node] {
+        &self.nodes[..self.len]
+    }
+
+    /// The slot after the layer's nodes (a copy of `like` if there is none yet).
+    fn spare(&mut self, like: &Node) -> &mut Node {
+        if self.len == self.nodes.len() {
+            self.nodes.push(like.clone());
+        }
+        &mut self.nodes[self.len]
     }
 }
 
@@ -1000,7 +1071,7 @@ impl History {
     }
 
     /// Drops links no live node reaches, renumbering the live ones (parents keep coming first).
-    fn collect(&mut self, layers: &mut [&mut Vec<Node>]) {
+    fn collect(&mut self, layers: &mut [&mut [Node]]) {
         if self.links.len() < self.limit {
             return;
         }
@@ -1174,13 +1245,23 @@ fn search_with<K: Kernel>(
         }],
         limit: arena_limit,
     };
-    let mut older: Vec<Node> = Vec::new();
-    let mut current: Vec<Node> = vec![root];
-    let mut next: Vec<Node> = Vec::new();
+    let mut older = Layer {
+        nodes: Vec::new(),
+        len: 0,
+    };
+    let mut current = Layer {
+        nodes: vec![root],
+        len: 1,
+    };
+    let mut next = Layer {
+        nodes: Vec::new(),
+        len: 0,
+    };
     let mut pool: Vec<Candidate> = Vec::new();
     let mut ranks: Vec<u128> = Vec::new();
     let mut seen = HashSet64 { slots: Vec::new() };
     let mut moves: Vec<u16> = Vec::new();
+    let mut scratch = Scratch::new();
     let mut pair_moves: Vec<(u16, u16)> = Vec::new();
 
     let limit = budget.limit_ms();
@@ -1198,7 +1279,7 @@ fn search_with<K: Kernel>(
     let mut ms_per_node: Option<f64> = None;
     let mut layer = 0;
     // The best score so far and the layer that reached it.
-    let (mut best_seen, mut rose_at) = (current[0].score, 0);
+    let (mut best_seen, mut rose_at) = (current.nodes()[0].score, 0);
 
     while layer < moves_left {
         let elapsed = budget.elapsed_ms();
@@ -1242,7 +1323,7 @@ fn search_with<K: Kernel>(
             window_start = elapsed;
             window_nodes = 0;
         }
-        let best_score = current.iter().map(|n| n.score).max().unwrap_or(0);
+        let best_score = current.nodes().iter().map(|n| n.score).max().unwrap_or(0);
         if best_score > best_seen {
             (best_seen, rose_at) = (best_score, layer);
         }
@@ -1253,32 +1334,29 @@ fn search_with<K: Kernel>(
 
         // Children of the current layer, then pairs from the older one.
         pool.clear();
-        let mut scratch: Rows;
-        for (i, node) in current.iter().enumerate() {
+        for (i, node) in current.nodes().iter().enumerate() {
             moves.clear();
             K::singles(&sim, &node.rows, &mut moves);
-            scratch = node.rows;
             let singles = moves.iter().map(|&mv| [mv, NONE]);
             K::children(&sim, node, i as u32, singles, &mut scratch, &mut pool);
         }
-        window_nodes += current.len();
-        total_nodes += current.len();
+        window_nodes += current.len;
+        total_nodes += current.len;
         // In a hurry pairs are skipped, unless no single swap removes a square: then only a
         // pair can make progress (a wasted move would leave the board as it is, for good).
         let no_pairs = hurry || skip_pairs;
         if !no_pairs || pool.is_empty() {
             let forced = match no_pairs {
-                false => (older.len() as f64 * sim.pair_fraction).ceil() as usize,
+                false => (older.len as f64 * sim.pair_fraction).ceil() as usize,
                 true => 0,
             };
             let enough = width + width / 4;
-            for (i, node) in older.iter().enumerate() {
+            for (i, node) in older.nodes().iter().enumerate() {
                 if i >= forced && pool.len() >= enough {
                     break;
                 }
                 pair_moves.clear();
                 sim.pairs(&node.rows, &mut pair_moves);
-                scratch = node.rows;
                 let pairs = pair_moves.iter().map(|&(a, b)| [a, b]);
                 K::children(&sim, node, i as u32 | OLDER, pairs, &mut scratch, &mut pool);
                 window_nodes += 1;
@@ -1293,17 +1371,18 @@ fn search_with<K: Kernel>(
         if pool.is_empty() || stalled {
             // Nothing removes a square within two moves, or nothing new scores: rearrange
             // toward the best bonus.
-            let node = &current[0];
-            scratch = node.rows;
+            let node = &current.nodes()[0];
+            scratch.load(&sim, node);
             for mv in sim.all_swaps() {
-                pool.push(sim.candidate_with::<K>(node, 0, [mv, NONE], &mut scratch));
+                pool.push(sim.candidate_with::<K>(node, 0, [mv, NONE], &mut scratch.rows));
             }
         }
         if pool.len() < width {
-            for (i, node) in current.iter().enumerate() {
+            for (i, node) in current.nodes().iter().enumerate() {
                 let mv = sim.wasted_move(&node.rows);
-                scratch = node.rows;
-                pool.push(sim.candidate_with::<K>(node, i as u32, [mv, NONE], &mut scratch));
+                scratch.load(&sim, node);
+                let child = sim.candidate_with::<K>(node, i as u32, [mv, NONE], &mut scratch.rows);
+                pool.push(child);
             }
         }
 
@@ -1320,31 +1399,36 @@ fn search_with<K: Kernel>(
         ranks.extend(pool.iter().map(Candidate::rank));
         ranks.sort_unstable();
         seen.reset(keep);
-        next.clear();
+        next.len = 0;
         for &rank in &ranks {
             let cand = &Candidate::unrank(rank);
-            if next.len() >= width {
+            if next.len >= width {
                 break;
             }
             let parent = match cand.parent & OLDER {
-                0 => &current[cand.parent as usize],
-                _ => &older[(cand.parent & !OLDER) as usize],
+                0 => &current.nodes()[cand.parent as usize],
+                _ => &older.nodes()[(cand.parent & !OLDER) as usize],
             };
-            let mut node = sim.build_with::<K>(parent, cand);
+            let node = next.spare(parent);
+            sim.build_into_with::<K>(parent, cand, node);
             if seen.insert(node.hash) {
                 node.link = history.push(parent.link, cand.first, cand.second);
-                next.push(node);
+                next.len += 1;
             }
         }
         std::mem::swap(&mut older, &mut current);
         std::mem::swap(&mut current, &mut next);
         layer += 1;
-        stats.width_sum += current.len() as u64;
-        stats.max_width = stats.max_width.max(current.len());
-        history.collect(&mut [&mut older, &mut current]);
+        stats.width_sum += current.len as u64;
+        stats.max_width = stats.max_width.max(current.len);
+        history.collect(&mut [
+            &mut older.nodes[..older.len],
+            &mut current.nodes[..current.len],
+        ]);
     }
 
     let best = current
+        .nodes()
         .iter()
         .max_by_key(|n| (n.score, sim.eval(n)))
         .expect("a layer is never empty");
@@ -1740,6 +1824,48 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// A child built in place in a slot that held another node of the search (a layer's
+    /// spare slot) equals the child built from a clone of its parent, field by field, for
+    /// single and pair moves, with and without "ready".
+    #[test]
+    fn children_built_in_place_are_the_built_children() {
+        for (seed, params, ready) in [
+            (9, vec![], false),
+            (13, vec![("n", 16), ("colors", 4)], false),
+            (14, vec![("n", 8), ("colors", 6)], true),
+            (15, vec![("n", 11), ("colors", 5)], true),
+        ] {
+            let settings = Settings {
+                weights: ready.then(|| Weights::for_colors(6)),
+                ..Settings::default()
+            };
+            let mut slot: Option<Node> = None;
+            let mut built = 0;
+            walk_with(&instance(seed, &params), 120, &settings, |sim, node, _| {
+                let mut singles = Vec::new();
+                sim.singles(&node.rows, &mut singles);
+                let mut pairs = Vec::new();
+                sim.pairs(&node.rows, &mut pairs);
+                let moves = singles.iter().map(|&mv| (mv, NONE)).chain(pairs);
+                let slot = slot.get_or_insert_with(|| node.clone());
+                for (first, second) in moves {
+                    let cand = sim.candidate(node, 0, [first, second], &mut node.rows.clone());
+                    let want = sim.build(node, &cand);
+                    sim.build_into_with::<Base>(node, &cand, slot);
+                    let got = &*slot;
+                    assert_eq!(got.rows, want.rows, "{first} {second}");
+                    assert_eq!(got.bonus, want.bonus, "{first} {second}");
+                    assert_eq!(
+                        (got.bonus_sum, got.score, got.hash, got.link),
+                        (want.bonus_sum, want.score, want.hash, want.link)
+                    );
+                    built += 1;
+                }
+            });
+            assert!(built > 200, "only {built} children");
         }
     }
 

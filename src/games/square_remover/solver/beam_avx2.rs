@@ -14,7 +14,9 @@
 //! They give the same results as the SSE2 path (`avx2_rows_agree` checks).
 
 use super::vector::{column_mask, push_columns};
-use super::{Candidate, Kernel, Node, Rows, Sim, MAX_N, NONE, SQUARE_VALUE};
+use super::{
+    copy_board_rows, Candidate, Kernel, Node, Rows, Scratch, Sim, MAX_N, NONE, SQUARE_VALUE,
+};
 use std::arch::x86_64::*;
 
 /// The kernel of `search_avx2`.
@@ -139,7 +141,8 @@ const PAD: usize = 4;
 
 /// A parent as its children read it (`window_child`): its rows with zero rows
 /// around them, so that a window of 8 rows around any move stays inside, and the running
-/// sums of its pairs' bonuses. Written once per parent; its children only read it.
+/// sums of its pairs' bonuses. Written once per parent (its `n` board rows: the others stay
+/// zero, one `Padded` serving a whole search); its children only read it.
 pub(super) struct Padded {
     rows: [u128; PAD + 19 + 4],
     /// `sums[j]`: the parent's bonus of board pairs `0..j - 3` (`j - 3` clamped to `0..=16`).
@@ -155,15 +158,17 @@ impl Padded {
     }
 
     #[inline(always)]
-    fn fill(&mut self, node: &Node) {
-        self.rows[PAD..PAD + 19].copy_from_slice(&node.rows);
+    fn fill(&mut self, node: &Node, n: usize) {
+        // Rows past the board are zero in every node: one copy of a fixed size.
+        let _ = n;
+        self.rows[PAD + 1..=PAD + MAX_N].copy_from_slice(&node.rows[1..=MAX_N]);
+        // `sums[0..=3]` stay 0 (from `new`); a fixed loop without a branch.
         let mut sum = 0;
-        for j in 0..24 {
-            self.sums[j] = sum;
-            if (3..3 + MAX_N).contains(&j) {
-                sum += node.bonus[j - 3];
-            }
+        for k in 0..MAX_N {
+            sum += node.bonus[k];
+            self.sums[k + 4] = sum;
         }
+        self.sums[MAX_N + 4..].fill(sum);
     }
 }
 
@@ -219,22 +224,50 @@ unsafe fn settle_window(sim: &Sim, y0: __m256i, y: &mut [__m256i; 3], score: &mu
         let rot = 8 * (col as u32 & 1);
         let top = u16::from_le_bytes([t[0], t[1]]).rotate_left(rot);
         let bottom = u16::from_le_bytes([t[2], t[3]]).rotate_left(rot);
-        let (top, bottom) = (
-            _mm256_set1_epi16(top as i16),
-            _mm256_set1_epi16(bottom as i16),
-        );
+        // Lane 0 holds even window rows, lane 1 odd ones: the square's top row (p) is in
+        // lane 0 when p is even, and its bottom row (p + 1) in the other lane.
+        let (even, odd) = match p & 1 {
+            0 => (top, bottom),
+            _ => (bottom, top),
+        };
+        let tiles = join(_mm_set1_epi16(even as i16), _mm_set1_epi16(odd as i16));
         let cells = _mm256_broadcastsi128_si256(column_mask::<__m128i>(col, 2));
-        let (at_top, at_bottom) = (_mm256_set1_epi8(p as i8), _mm256_set1_epi8(p as i8 + 1));
+        let rows = &SQUARE_ROWS[p - 2];
         for (j, x) in y.iter_mut().enumerate() {
-            let index = row_index(j);
-            let is_top = _mm256_and_si256(_mm256_cmpeq_epi8(index, at_top), cells);
-            let is_bottom = _mm256_and_si256(_mm256_cmpeq_epi8(index, at_bottom), cells);
-            *x = _mm256_blendv_epi8(*x, top, is_top);
-            *x = _mm256_blendv_epi8(*x, bottom, is_bottom);
+            let mask = _mm256_loadu_si256(rows[j].as_ptr().cast());
+            *x = _mm256_blendv_epi8(*x, tiles, _mm256_and_si256(mask, cells));
         }
         *score += 1;
     }
 }
+
+/// `SQUARE_ROWS[p - 2][j]`: the lanes of `y[j]` (window rows `2j + 2`, `2j + 3`) that
+/// window pair `p`'s rows `p`, `p + 1` are in, all bytes set (a square's removal selects
+/// its cells with this and a column mask).
+static SQUARE_ROWS: [[[u8; 32]; 3]; 4] = {
+    let mut m = [[[0u8; 32]; 3]; 4];
+    let mut p = 2;
+    while p <= 5 {
+        let mut j = 0;
+        while j < 3 {
+            let mut lane = 0;
+            while lane < 2 {
+                let row = 2 * j + 2 + lane;
+                if row == p || row == p + 1 {
+                    let mut b = 0;
+                    while b < 16 {
+                        m[p - 2][j][16 * lane + b] = 0xff;
+                        b += 1;
+                    }
+                }
+                lane += 1;
+            }
+            j += 1;
+        }
+        p += 1;
+    }
+    m
+};
 
 /// The window row of each byte of `y[j]`: `2j + 2` in lane 0, `2j + 3` in lane 1.
 #[inline(always)]
@@ -279,7 +312,8 @@ unsafe fn swap_window(y: &mut [__m256i; 3], mv: u16, q: usize) {
 /// removed in the registers in window pairs 2..=5, and the bonus is taken over window pairs
 /// 1..=6 (`pairs_touched` lies within) against the parent's over the same pairs: pairs the
 /// moves did not touch cancel. Anything else (a square in pair 1 or 6, a pair's moves more
-/// than 2 rows apart; 1-2% of the children) sends the child to `candidate_with`.
+/// than 2 rows apart; 1-2% of the children) sends the child to `candidate_with`, on
+/// `scratch` (loaded with the parent's rows at the first such child: `loaded`).
 #[inline(always)]
 unsafe fn window_child(
     sim: &Sim,
@@ -287,9 +321,24 @@ unsafe fn window_child(
     pad: &Padded,
     tag: u32,
     moves: [u16; 2],
-    scratch: &mut Rows,
+    (scratch, loaded): (&mut Rows, &mut bool),
 ) -> Candidate {
-    let fallback = |scratch: &mut Rows| sim.candidate_with::<Avx2>(parent, tag, moves, scratch);
+    // A function, not a closure: a closure that is not inlined loses the target features
+    // (its intrinsics become calls).
+    #[inline(always)]
+    fn fallback(
+        sim: &Sim,
+        parent: &Node,
+        tag: u32,
+        moves: [u16; 2],
+        (scratch, loaded): (&mut Rows, &mut bool),
+    ) -> Candidate {
+        if !*loaded {
+            copy_board_rows(scratch, &parent.rows);
+            *loaded = true;
+        }
+        sim.candidate_with::<Avx2>(parent, tag, moves, scratch)
+    }
     let pair = moves[1] != NONE;
     let mv = moves[0];
     // (`NONE`'s row is past any board's.)
@@ -322,16 +371,16 @@ unsafe fn window_child(
         // The moves' window rows (the upper one's is 3).
         let (q, q1) = (row(moves[0]) + 3 - r, row(moves[1]) + 3 - r);
         if q.max(q1) > 5 {
-            return fallback(scratch);
+            return fallback(sim, parent, tag, moves, (scratch, loaded));
         }
         swap_window(&mut y, moves[0], q);
         if !settle_window(sim, y0, &mut y, &mut score) {
-            return fallback(scratch);
+            return fallback(sim, parent, tag, moves, (scratch, loaded));
         }
         swap_window(&mut y, moves[1], q1);
     }
     if !settle_window(sim, y0, &mut y, &mut score) {
-        return fallback(scratch);
+        return fallback(sim, parent, tag, moves, (scratch, loaded));
     }
     // Window pairs 1..=6, two per step: (1, 2), (3, 4), (5, 6).
     let mut sums = [_mm256_setzero_si256(); 4];
@@ -362,22 +411,26 @@ impl Kernel for Avx2 {
         parent: &Node,
         tag: u32,
         moves: impl Iterator<Item = [u16; 2]>,
-        scratch: &mut Rows,
+        scratch: &mut Scratch,
         out: &mut Vec<Candidate>,
     ) {
         // Loops, not closures: a closure would not inherit `search_avx2`'s target features
         // (the intrinsics would become calls).
         if sim.weights.ready != 0 {
+            scratch.load(sim, parent);
             for moves in moves {
-                out.push(sim.candidate_with::<Self>(parent, tag, moves, scratch));
+                out.push(sim.candidate_with::<Self>(parent, tag, moves, &mut scratch.rows));
             }
             return;
         }
-        let mut pad = Padded::new();
-        pad.fill(parent);
+        let Scratch { rows, pad } = scratch;
+        pad.fill(parent, sim.n);
+        // The rows are only needed by a child that falls back.
+        let mut loaded = false;
         for moves in moves {
+            let scratch = (&mut *rows, &mut loaded);
             // SAFETY: only reached from `search_avx2` or after a check of the CPU.
-            out.push(unsafe { window_child(sim, parent, &pad, tag, moves, scratch) });
+            out.push(unsafe { window_child(sim, parent, pad, tag, moves, scratch) });
         }
     }
 
@@ -395,13 +448,11 @@ impl Kernel for Avx2 {
             let mut h = [0u32; MAX_N + 4];
             let mut v = [0u32; MAX_N + 4];
             let mut r = 0;
+            // Rows `r, r + 1` and `r + 1, r + 2`: the next step's `up` and `a` are this
+            // step's `b` and `down`.
+            let (mut up, mut a) = (load2(rows, 0), load2(rows, 1));
             while r + 1 < n {
-                let (up, a, b, down) = (
-                    load2(rows, r),
-                    load2(rows, r + 1),
-                    load2(rows, r + 2),
-                    load2(rows, r + 3),
-                );
+                let (b, down) = (load2(rows, r + 2), load2(rows, r + 3));
                 let right = |x| _mm256_srli_si256::<1>(x);
                 let right2 = |x| _mm256_srli_si256::<2>(x);
                 let left = |x| _mm256_slli_si256::<1>(x);
@@ -430,6 +481,7 @@ impl Kernel for Avx2 {
                 v[r + 1] |= v0 >> 16;
                 v[r + 2] |= v2 & 0xffff;
                 v[r + 3] |= v2 >> 16;
+                (up, a) = (b, down);
                 r += 2;
             }
             for r in 0..n {
@@ -579,11 +631,19 @@ mod tests {
         counts
     }
 
-    /// `Avx2::children` against `Base`'s evaluation of each child, the scratch rows left as
-    /// they were.
+    /// `Avx2::children` against `Base`'s evaluation of each child. The scratch space starts
+    /// with another board's rows and a padded copy of yet another (a search's scratch holds
+    /// the last parent's): the children load what they read, and the rows are the parent's
+    /// after them if any child fell back to them.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     fn check_children(sim: &Sim, node: &Node, moves: &[[u16; 2]]) {
-        let mut scratch = node.rows;
+        let mut scratch = Scratch::new();
+        let mut other = node.clone();
+        other.rows.swap(1, 2);
+        other.rows.swap(1, sim.n);
+        scratch.pad.fill(&other, sim.n);
+        other.rows.swap(2, 3);
+        scratch.rows = other.rows;
         let mut children = Vec::new();
         Avx2::children(
             sim,
@@ -593,7 +653,8 @@ mod tests {
             &mut scratch,
             &mut children,
         );
-        assert_eq!(scratch, node.rows, "children");
+        let stale = scratch.rows == other.rows;
+        assert!(stale || scratch.rows == node.rows, "children");
         assert_eq!(children.len(), moves.len());
         for (child, &moves) in children.iter().zip(moves) {
             let slow = sim.candidate(node, 7, moves, &mut node.rows.clone());

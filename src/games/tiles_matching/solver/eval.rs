@@ -349,7 +349,10 @@ const DANGER_SHARE: f64 = 8.0;
 /// take a tile: on the work clock (5,000 ms, WORK_NS = 10, S and D drawn, seeds 311001..311150)
 /// 16 of 150 games of N = 10 died within 60 moves, 6 of N = 9 and 3 of N = 8 (none of N = 7);
 /// from the middle 3, 4 and 0 (docs/solver-report.md, "Eleventh session, branch tiles12").
-const CENTRE_FROM: u8 = 8;
+/// N = 7 too: 9 of 600 died within 60 moves from the corner, none from the middle (seeds
+/// 360201..360800); N = 5-6 lost none of 300 either way, so N = 4-6 keep the corner (and
+/// their pinned games) (docs/solver-report.md, "Twelfth session, branch tiles13").
+const CENTRE_FROM: u8 = 7;
 /// About what a move without look-ahead costs natively.
 const STATIC_MOVE_MS: f64 = 0.05;
 
@@ -1379,7 +1382,7 @@ mod tests {
     }
 
     /// The jam term is on for N = 7 and 8 only, tiles that fit twice are worth less for
-    /// N = 9, S = 9 and N = 8, S = 8 only, the first tile goes to the middle from N = 8 on,
+    /// N = 9, S = 9 and N = 8, S = 8 only, the first tile goes to the middle from N = 7 on,
     /// and every other weight of every group is what it was.
     #[test]
     fn each_group_has_its_weight_set() {
@@ -1387,8 +1390,8 @@ mod tests {
             for side in 8..=12 {
                 for d in 2..=4u8 {
                     let ctx = Ctx::new(n, side, d);
-                    // The first tile goes to the middle from N = 8 on.
-                    assert_eq!(ctx.centre, n >= 8, "N {n} S {side} D {d}");
+                    // The first tile goes to the middle from N = 7 on.
+                    assert_eq!(ctx.centre, n >= 7, "N {n} S {side} D {d}");
                     let w = ctx.w;
                     let want = if n == 7 || n == 8 {
                         (-10.0, 0.35)
@@ -1524,7 +1527,7 @@ mod tests {
     }
 
     /// The first tile, a wildcard on an empty board, goes to the first of the equally valued
-    /// cells, (1, 1) beside the corner, or with `centre_first` (the default from N = 8) to
+    /// cells, (1, 1) beside the corner, or with `centre_first` (the default from N = 7) to
     /// the middle.
     #[test]
     fn the_first_wildcard_goes_to_the_middle_with_centre_first() {
