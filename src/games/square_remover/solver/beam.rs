@@ -205,11 +205,13 @@ impl Weights {
     /// (3-2) then, but with the faster rows of later sessions the width they cost is worth
     /// more: without them (150 / 80 / 60) +0.74% ± 0.12% (36-10) at equal CPU on 46 fresh
     /// seeds (seventh session). With 4 colours doubles and diagonals weigh 60 instead of
-    /// 44: +0.11% ± 0.05% at equal CPU on 39 fresh seeds (fifth session). See
-    /// docs/solver-report.md.
+    /// 44: +0.11% ± 0.05% at equal CPU on 39 fresh seeds (fifth session), and triples 180
+    /// instead of 220 at today's width: +0.18% ± 0.05% (30-13) at 5 s of CPU on 43 (twelfth
+    /// session). See docs/solver-report.md.
     pub fn for_colors(colors: u8) -> Self {
         match colors {
             0..=4 => Weights {
+                triple: 180,
                 double: 60,
                 diagonal: 60,
                 ..Weights::default()
@@ -264,6 +266,9 @@ fn window_ms(first: bool) -> f64 {
 }
 /// Buffer tiles kept ahead of the best score, in squares (a layer never removes this many).
 const TILE_MARGIN: usize = 4096;
+/// Layers without a new best score after which the best board's rearrangements join the
+/// pool (a beam that keeps only boards it already held never scores again).
+const STALL_LAYERS: usize = 16;
 /// Arena links kept before unreachable ones are dropped.
 const ARENA_START_LIMIT: usize = 1 << 21;
 /// A move or "no second move" in an arena link.
@@ -1273,6 +1278,8 @@ fn search_with<K: Kernel>(
     let mut total_nodes = 0usize;
     let mut ms_per_node: Option<f64> = None;
     let mut layer = 0;
+    // The best score so far and the layer that reached it.
+    let (mut best_seen, mut rose_at) = (current.nodes()[0].score, 0);
 
     while layer < moves_left {
         let elapsed = budget.elapsed_ms();
@@ -1317,6 +1324,9 @@ fn search_with<K: Kernel>(
             window_nodes = 0;
         }
         let best_score = current.nodes().iter().map(|n| n.score).max().unwrap_or(0);
+        if best_score > best_seen {
+            (best_seen, rose_at) = (best_score, layer);
+        }
         sim.grow_tiles(best_score, TILE_MARGIN);
         if layer % 16 == 0 {
             budget.report(obs.score + best_score as i64, obs.moves + layer);
@@ -1353,8 +1363,14 @@ fn search_with<K: Kernel>(
                 total_nodes += 1;
             }
         }
-        if pool.is_empty() {
-            // Nothing removes a square within two moves: rearrange toward the best bonus.
+        // A narrow beam can fall into a set of boards that maps onto itself: dead ends kept
+        // by their wasted move, and squares that lead back into the set (seen at width 8:
+        // 6 of seeds 350000..350199 stuck at 172-2,902 squares, seed 350089 also at 7 s of
+        // CPU, its first 250 layers at the starting width).
+        let stalled = layer - rose_at >= STALL_LAYERS;
+        if pool.is_empty() || stalled {
+            // Nothing removes a square within two moves, or nothing new scores: rearrange
+            // toward the best bonus.
             let node = &current.nodes()[0];
             scratch.load(&sim, node);
             for mv in sim.all_swaps() {
@@ -2084,6 +2100,24 @@ mod tests {
         assert!(stats.hurried_at.is_none());
         let end = replay::<SquareRemover>(&inst, &actions).expect("the plan is legal");
         assert_eq!(end.score, predicted);
+    }
+
+    /// At width 8 the beam of seed 350089 (6 colours, 8 x 8) fell into boards that kept only
+    /// themselves from move 250 on and ended at 172 squares; the best board's rearrangements
+    /// after a stall get it out.
+    #[test]
+    fn a_narrow_beam_does_not_stall_for_good() {
+        let inst = instance(350089, &[]);
+        let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
+        let settings = Settings {
+            width: Some(8),
+            ..Settings::default()
+        };
+        let mut budget = Budget::with_clock(1e9, stepping_clock(0.0));
+        let (actions, predicted, _) = search(&obs, &mut budget, settings);
+        let end = replay::<SquareRemover>(&inst, &actions).expect("the plan is legal");
+        assert_eq!(end.score, predicted);
+        assert!(end.score > 5000, "beam scored {}", end.score);
     }
 
     #[test]
