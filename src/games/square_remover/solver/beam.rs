@@ -96,7 +96,7 @@ trait Kernel {
     ) where
         Self: Sized,
     {
-        scratch.load(sim, parent);
+        scratch.load(parent);
         for moves in moves {
             out.push(sim.candidate_with::<Self>(parent, tag, moves, &mut scratch.rows));
         }
@@ -154,8 +154,7 @@ impl Scratch {
 
     /// `rows` becomes `parent`'s.
     #[inline(always)]
-    fn load(&mut self, sim: &Sim, parent: &Node) {
-        let _ = sim;
+    fn load(&mut self, parent: &Node) {
         copy_board_rows(&mut self.rows, &parent.rows);
     }
 }
@@ -1041,8 +1040,19 @@ struct Layer {
 }
 
 impl Layer {
+    fn of(nodes: Vec<Node>) -> Self {
+        Layer {
+            len: nodes.len(),
+            nodes,
+        }
+    }
+
     fn nodes(&self) -> &[Node] {
         &self.nodes[..self.len]
+    }
+
+    fn nodes_mut(&mut self) -> &mut [Node] {
+        &mut self.nodes[..self.len]
     }
 
     /// The slot after the layer's nodes (a copy of `like` if there is none yet).
@@ -1245,18 +1255,9 @@ fn search_with<K: Kernel>(
         }],
         limit: arena_limit,
     };
-    let mut older = Layer {
-        nodes: Vec::new(),
-        len: 0,
-    };
-    let mut current = Layer {
-        nodes: vec![root],
-        len: 1,
-    };
-    let mut next = Layer {
-        nodes: Vec::new(),
-        len: 0,
-    };
+    let mut older = Layer::of(Vec::new());
+    let mut current = Layer::of(vec![root]);
+    let mut next = Layer::of(Vec::new());
     let mut pool: Vec<Candidate> = Vec::new();
     let mut ranks: Vec<u128> = Vec::new();
     let mut seen = HashSet64 { slots: Vec::new() };
@@ -1372,7 +1373,7 @@ fn search_with<K: Kernel>(
             // Nothing removes a square within two moves, or nothing new scores: rearrange
             // toward the best bonus.
             let node = &current.nodes()[0];
-            scratch.load(&sim, node);
+            scratch.load(node);
             for mv in sim.all_swaps() {
                 pool.push(sim.candidate_with::<K>(node, 0, [mv, NONE], &mut scratch.rows));
             }
@@ -1380,7 +1381,7 @@ fn search_with<K: Kernel>(
         if pool.len() < width {
             for (i, node) in current.nodes().iter().enumerate() {
                 let mv = sim.wasted_move(&node.rows);
-                scratch.load(&sim, node);
+                scratch.load(node);
                 let child = sim.candidate_with::<K>(node, i as u32, [mv, NONE], &mut scratch.rows);
                 pool.push(child);
             }
@@ -1421,10 +1422,7 @@ fn search_with<K: Kernel>(
         layer += 1;
         stats.width_sum += current.len as u64;
         stats.max_width = stats.max_width.max(current.len);
-        history.collect(&mut [
-            &mut older.nodes[..older.len],
-            &mut current.nodes[..current.len],
-        ]);
+        history.collect(&mut [older.nodes_mut(), current.nodes_mut()]);
     }
 
     let best = current

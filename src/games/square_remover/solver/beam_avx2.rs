@@ -417,7 +417,7 @@ impl Kernel for Avx2 {
         // Loops, not closures: a closure would not inherit `search_avx2`'s target features
         // (the intrinsics would become calls).
         if sim.weights.ready != 0 {
-            scratch.load(sim, parent);
+            scratch.load(parent);
             for moves in moves {
                 out.push(sim.candidate_with::<Self>(parent, tag, moves, &mut scratch.rows));
             }
