@@ -317,8 +317,9 @@ unsafe fn swap_window(y: &mut [__m256i; 3], mv: u16, q: usize) {
 /// has 8 rows, row `k` board row `r - 3 + k` for the upper move at board row `r`: a single
 /// move is on rows 3 (and 4), a pair's moves start on rows 3..=5. Squares of the cascades are
 /// removed in the registers in window pairs 2..=5, and the bonus is taken over window pairs
-/// 1..=6 (`pairs_touched` lies within) against the parent's over the same pairs: pairs the
-/// moves did not touch cancel. With "ready" (`READY`: 6 colours) the bonus is
+/// 1..=4, or 1..=6 when a row past 4 changed (`pairs_touched` lies within; most single moves
+/// need two steps, not three), against the parent's over the same pairs: pairs the moves did
+/// not touch cancel. With "ready" (`READY`: 6 colours) the bonus is
 /// `ready_bonus`'s, over the pairs of the rows the swaps and squares changed (`changed`).
 /// Anything else (a square in pair 1 or 6, a pair's moves more than 2 rows apart; 1-2% of
 /// the children) sends the child to `candidate_with`, on `scratch` (loaded with the
@@ -397,13 +398,19 @@ unsafe fn window_child<const READY: bool>(
     }
     let (bonus, before) = match READY {
         false => {
-            // Window pairs 1..=6, two per step: (1, 2), (3, 4), (5, 6).
+            // Window pairs 1..=4, two per step: (1, 2), (3, 4); and (5, 6) when a row past
+            // 4 changed (pairs `lo - 1..=hi` change; row 3, the upper move's, always does).
             let mut sums = [_mm256_setzero_si256(); 4];
             count_pairs(&mut sums, odd(y0, y[0]), y[0], None);
             count_pairs(&mut sums, odd(y[0], y[1]), y[1], None);
-            count_pairs(&mut sums, odd(y[1], y[2]), y[2], None);
-            // The parent's bonus of board pairs r - 2..=r + 3 (window pairs 1..=6).
-            (weigh_sim(sim, sums), pad.sums[r + 7] - pad.sums[r + 1])
+            let mut end = r + 5;
+            if changed >> 5 != 0 {
+                count_pairs(&mut sums, odd(y[1], y[2]), y[2], None);
+                end = r + 7;
+            }
+            // The parent's bonus of board pairs r - 2..=r + 1 or r + 3 (window pairs 1..=4
+            // or 6).
+            (weigh_sim(sim, sums), pad.sums[end] - pad.sums[r + 1])
         }
         true => ready_bonus(sim, pad, r, y0, &y, changed),
     };
