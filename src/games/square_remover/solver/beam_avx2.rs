@@ -198,7 +198,13 @@ unsafe fn odd(x: __m256i, y: __m256i) -> __m256i {
 /// False, with `y` and `score` part-way, when a square is in pair 1 or 6 (its rescan or the
 /// touched pairs would leave the window): the caller then scores the child in memory.
 #[inline(always)]
-unsafe fn settle_window(sim: &Sim, y0: __m256i, y: &mut [__m256i; 3], score: &mut u32) -> bool {
+unsafe fn settle_window(
+    sim: &Sim,
+    y0: __m256i,
+    y: &mut [__m256i; 3],
+    score: &mut u32,
+    changed: &mut u32,
+) -> bool {
     loop {
         let s = |x: __m256i| _mm256_and_si256(x, _mm256_srli_si256::<1>(x));
         let (s0, s1, s2, s3) = (s(y0), s(y[0]), s(y[1]), s(y[2]));
@@ -238,6 +244,7 @@ unsafe fn settle_window(sim: &Sim, y0: __m256i, y: &mut [__m256i; 3], score: &mu
             *x = _mm256_blendv_epi8(*x, tiles, _mm256_and_si256(mask, cells));
         }
         *score += 1;
+        *changed |= 3 << p;
     }
 }
 
@@ -305,17 +312,20 @@ unsafe fn swap_window(y: &mut [__m256i; 3], mv: u16, q: usize) {
     y[2] = _mm256_xor_si256(y[2], odd(down[1], down[2]));
 }
 
-/// A child (one move, or a pair: `moves[1]` not `NONE`) scored without "ready" on the rows
+/// A child (one move, or a pair: `moves[1]` not `NONE`) scored on the rows
 /// of a window held in registers, from the swaps to the bonus (nothing stored). The window
 /// has 8 rows, row `k` board row `r - 3 + k` for the upper move at board row `r`: a single
 /// move is on rows 3 (and 4), a pair's moves start on rows 3..=5. Squares of the cascades are
 /// removed in the registers in window pairs 2..=5, and the bonus is taken over window pairs
-/// 1..=6 (`pairs_touched` lies within) against the parent's over the same pairs: pairs the
-/// moves did not touch cancel. Anything else (a square in pair 1 or 6, a pair's moves more
-/// than 2 rows apart; 1-2% of the children) sends the child to `candidate_with`, on
-/// `scratch` (loaded with the parent's rows at the first such child: `loaded`).
+/// 1..=4, or 1..=6 when a row past 4 changed (`pairs_touched` lies within; most single moves
+/// need two steps, not three), against the parent's over the same pairs: pairs the moves did
+/// not touch cancel. With "ready" (`READY`: 6 colours) the bonus is
+/// `ready_bonus`'s, over the pairs of the rows the swaps and squares changed (`changed`).
+/// Anything else (a square in pair 1 or 6, a pair's moves more than 2 rows apart; 1-2% of
+/// the children) sends the child to `candidate_with`, on `scratch` (loaded with the
+/// parent's rows at the first such child: `loaded`).
 #[inline(always)]
-unsafe fn window_child(
+unsafe fn window_child<const READY: bool>(
     sim: &Sim,
     parent: &Node,
     pad: &Padded,
@@ -348,8 +358,11 @@ unsafe fn window_child(
     let load = |i: usize| _mm_loadu_si128((&rows[i] as *const u128).cast());
     let y0 = load2p(rows, 0);
     let mut score = parent.score;
+    // Bit k: window row k may differ from the parent's (the swaps' rows, the squares').
+    let mut changed;
     let mut y;
     if !pair {
+        changed = (1 + 2 * (mv & 1) as u32) << 3;
         // The swap on rows 3 and 4, both ways at once (no branch on the direction), before
         // the rows are paired in registers.
         let (upper, lower) = (load(3), load(4));
@@ -373,23 +386,34 @@ unsafe fn window_child(
         if q.max(q1) > 5 {
             return fallback(sim, parent, tag, moves, (scratch, loaded));
         }
+        changed = (1 + 2 * (moves[0] & 1) as u32) << q | (1 + 2 * (moves[1] & 1) as u32) << q1;
         swap_window(&mut y, moves[0], q);
-        if !settle_window(sim, y0, &mut y, &mut score) {
+        if !settle_window(sim, y0, &mut y, &mut score, &mut changed) {
             return fallback(sim, parent, tag, moves, (scratch, loaded));
         }
         swap_window(&mut y, moves[1], q1);
     }
-    if !settle_window(sim, y0, &mut y, &mut score) {
+    if !settle_window(sim, y0, &mut y, &mut score, &mut changed) {
         return fallback(sim, parent, tag, moves, (scratch, loaded));
     }
-    // Window pairs 1..=6, two per step: (1, 2), (3, 4), (5, 6).
-    let mut sums = [_mm256_setzero_si256(); 4];
-    count_pairs(&mut sums, odd(y0, y[0]), y[0], None);
-    count_pairs(&mut sums, odd(y[0], y[1]), y[1], None);
-    count_pairs(&mut sums, odd(y[1], y[2]), y[2], None);
-    let bonus = weigh_sim(sim, sums);
-    // The parent's bonus of board pairs r - 2..=r + 3 (window pairs 1..=6).
-    let before = pad.sums[r + 7] - pad.sums[r + 1];
+    let (bonus, before) = match READY {
+        false => {
+            // Window pairs 1..=4, two per step: (1, 2), (3, 4); and (5, 6) when a row past
+            // 4 changed (pairs `lo - 1..=hi` change; row 3, the upper move's, always does).
+            let mut sums = [_mm256_setzero_si256(); 4];
+            count_pairs(&mut sums, odd(y0, y[0]), y[0], None);
+            count_pairs(&mut sums, odd(y[0], y[1]), y[1], None);
+            let mut end = r + 5;
+            if changed >> 5 != 0 {
+                count_pairs(&mut sums, odd(y[1], y[2]), y[2], None);
+                end = r + 7;
+            }
+            // The parent's bonus of board pairs r - 2..=r + 1 or r + 3 (window pairs 1..=4
+            // or 6).
+            (weigh_sim(sim, sums), pad.sums[end] - pad.sums[r + 1])
+        }
+        true => ready_bonus(sim, pad, r, y0, &y, changed),
+    };
     Candidate {
         eval: score as i32 * SQUARE_VALUE
             + parent.bonus_sum
@@ -401,10 +425,72 @@ unsafe fn window_child(
     }
 }
 
+/// The bonus with "ready" of a child's window after its cascade, and the parent's over the
+/// same pairs (as `window_child`'s difference). A changed row `k` changes the bonus of
+/// window pairs `k - 2..=k + 1` (their rows and the rows around them); the changed rows
+/// (`changed`, bit k: window row k; the swaps' rows and the removed squares', a superset of
+/// the rows that differ from the parent's) lie in window rows 2..=6, so the pairs in 0..=7.
+/// Those pairs are counted two per step (steps of window pairs (0, 1) .. (6, 7); an extra
+/// pair of a step cancels too), with the rows around them (window rows -1, 8 and 9 from the
+/// padded copy): a single move's child takes three steps as `candidate_with`'s `range_bonus`
+/// does, the cascade before it stayed in the registers. The tenth session's window for
+/// "ready" (10 rows, a fixed 4 steps of pairs 1..=7) was no faster than `candidate_with`;
+/// this one is ×1.07 with 6 colours (thirteenth session).
+#[inline(always)]
+unsafe fn ready_bonus(
+    sim: &Sim,
+    pad: &Padded,
+    r: usize,
+    y0: __m256i,
+    y: &[__m256i; 3],
+    changed: u32,
+) -> (i32, i32) {
+    // Window row `k` is `pad.rows[base + k]` (`base + k >= 1` for `k = -1`).
+    let base = r + PAD - 2;
+    let rows = &pad.rows[..];
+    // Steps s0..=s1 (window pairs 2 s .. 2 s + 1) hold pairs lo - 2..=hi + 1.
+    let (lo, hi) = (changed.trailing_zeros(), 31 - changed.leading_zeros());
+    let (s0, s1) = ((lo - 2) / 2, hi.div_ceil(2));
+    // Step s counts pairs 2s and 2s + 1, one per lane: `a` rows 2s, 2s + 1, `b` rows 2s + 1,
+    // 2s + 2, `up` rows 2s - 1, 2s, `down` rows 2s + 2, 2s + 3.
+    let below = load2p(rows, base + 8);
+    let above = load2p(rows, base - 1);
+    let mut sums = [_mm256_setzero_si256(); 4];
+    if s0 == 0 {
+        count_pairs(&mut sums, y0, odd(y0, y[0]), Some((above, y[0])));
+    }
+    if s0 <= 1 && s1 >= 1 {
+        count_pairs(
+            &mut sums,
+            y[0],
+            odd(y[0], y[1]),
+            Some((odd(y0, y[0]), y[1])),
+        );
+    }
+    if s0 <= 2 && s1 >= 2 {
+        count_pairs(
+            &mut sums,
+            y[1],
+            odd(y[1], y[2]),
+            Some((odd(y[0], y[1]), y[2])),
+        );
+    }
+    if s1 == 3 {
+        count_pairs(
+            &mut sums,
+            y[2],
+            odd(y[2], below),
+            Some((odd(y[1], y[2]), below)),
+        );
+    }
+    // The parent's bonus of window pairs 2 s0..=2 s1 + 1: board pairs r - 3 + those.
+    let (first, last) = (2 * s0 as usize, 2 * s1 as usize + 1);
+    let before = pad.sums[r + 1 + last] - pad.sums[r + first];
+    (weigh_sim(sim, sums), before)
+}
+
 impl Kernel for Avx2 {
-    /// Without "ready", on a window held in registers (`window_child`). With "ready" (more
-    /// rows around the touched pairs: a window of 10 rows) that was no faster than
-    /// `candidate_with` (tenth session).
+    /// On a window held in registers (`window_child`), with "ready" (6 colours) too.
     #[inline(always)]
     fn children(
         sim: &Sim,
@@ -416,21 +502,22 @@ impl Kernel for Avx2 {
     ) {
         // Loops, not closures: a closure would not inherit `search_avx2`'s target features
         // (the intrinsics would become calls).
-        if sim.weights.ready != 0 {
-            scratch.load(parent);
-            for moves in moves {
-                out.push(sim.candidate_with::<Self>(parent, tag, moves, &mut scratch.rows));
-            }
-            return;
-        }
         let Scratch { rows, pad } = scratch;
         pad.fill(parent, sim.n);
         // The rows are only needed by a child that falls back.
         let mut loaded = false;
+        if sim.weights.ready != 0 {
+            for moves in moves {
+                let scratch = (&mut *rows, &mut loaded);
+                // SAFETY: only reached from `search_avx2` or after a check of the CPU.
+                out.push(unsafe { window_child::<true>(sim, parent, pad, tag, moves, scratch) });
+            }
+            return;
+        }
         for moves in moves {
             let scratch = (&mut *rows, &mut loaded);
             // SAFETY: only reached from `search_avx2` or after a check of the CPU.
-            out.push(unsafe { window_child(sim, parent, pad, tag, moves, scratch) });
+            out.push(unsafe { window_child::<false>(sim, parent, pad, tag, moves, scratch) });
         }
     }
 
@@ -598,7 +685,7 @@ mod tests {
             assert_eq!(fast_child.eval, slow_child.eval, "child {mv}");
             assert_eq!(&scratch, rows, "restore after {mv}");
         }
-        // Every swap as a single move's child (`children`, in registers without "ready"),
+        // Every swap as a single move's child (`children`, in registers),
         // against `Base`'s evaluation; the scratch rows left as they were.
         let swaps: Vec<[u16; 2]> = sim.all_swaps().map(|mv| [mv, NONE]).collect();
         check_children(sim, node, &swaps);
