@@ -787,6 +787,11 @@ pub struct EvalAgent {
     /// the board (else to the first of the equally valued cells) instead of the group's
     /// default (`CENTRE_FROM`).
     pub centre_first: Option<bool>,
+    /// If set, the look-ahead's time horizon (moves) instead of `HORIZON`.
+    pub horizon: Option<usize>,
+    /// If set, the third ply (counter above zero) only on boards at least this full, or with
+    /// no discard left.
+    pub deep_fill: Option<f64>,
 }
 
 /// Settings of the paired playouts at close place-or-discard decisions.
@@ -1096,8 +1101,9 @@ impl Agent<TilesMatching> for EvalAgent {
         // This move's share of the time left, less what a static-only move costs (so that
         // moves after a spent budget still fit); look ahead while it lasts.
         let moves_left = (MOVES - obs.moves.min(MOVES - 1)) as f64;
+        let horizon = self.horizon.unwrap_or(HORIZON) as f64;
         let share =
-            0.5 * budget.remaining_ms() * (1.0 / moves_left + 1.0 / moves_left.min(HORIZON as f64))
+            0.5 * budget.remaining_ms() * (1.0 / moves_left + 1.0 / moves_left.min(horizon))
                 - STATIC_MOVE_MS;
         let start = budget.elapsed_ms();
         if choices.len() > 1 && share > 0.0 {
@@ -1123,7 +1129,11 @@ impl Agent<TilesMatching> for EvalAgent {
             // With the counter up, a few bad tiles in a row end the game, which two plies
             // do not see: three plies for the best two-ply answers, on a larger share of the
             // time left (the deaths this catches leave the rest of the budget unspent).
-            if obs.counter > 0 && looked.len() > 1 {
+            let deep_here = match self.deep_fill {
+                None => true,
+                Some(x) => obs.counter >= ctx.d || board.occupied() as f64 >= x * ctx.cells,
+            };
+            if obs.counter > 0 && looked.len() > 1 && deep_here {
                 // One three-ply value costs about one two-ply value per tile. Only as many
                 // as should end within the share (without this, long games had spent their
                 // budget by move 2,500 and died on static moves), and at least two: a single
