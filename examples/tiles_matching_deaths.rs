@@ -69,12 +69,6 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
     if let Ok(v) = std::env::var("CENTRE") {
         agent.centre_first = Some(v != "0");
     }
-    if let Ok(v) = std::env::var("HORIZON") {
-        agent.horizon = Some(v.parse().expect("HORIZON: moves"));
-    }
-    if let Ok(v) = std::env::var("DEEP_FILL") {
-        agent.deep_fill = Some(v.parse().expect("DEEP_FILL: a share of the board"));
-    }
     if let Ok(v) = std::env::var("BONUS") {
         for (k, x) in v.split(',').enumerate().take(4) {
             agent.discard_bonus[k] = x.parse().expect("BONUS: numbers by counter");
@@ -186,10 +180,6 @@ fn rollouts() -> Option<Rollouts> {
 /// `covered_thrice`) instead of the weight set's.
 /// With CENTRE=1 the first tile goes to the middle cell, with CENTRE=0 to the first of the
 /// equally valued cells (`EvalAgent::centre_first`; the default is the middle from N = 8).
-/// With HORIZON=H the look-ahead spreads half the time left over at most H moves (the
-/// default is `eval::HORIZON`, 2,000).
-/// With DEEP_FILL=X the third ply (counter above zero) runs only on boards at least X full
-/// (or with no discard left).
 /// With BONUS=B0,B1,.. set, a discard at counter k is worth Bk more at the root.
 ///
 /// With WORK_NS set, a budget of LIMIT_MS (default 5,000) on the work clock: each unit of
