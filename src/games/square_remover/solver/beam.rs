@@ -206,7 +206,9 @@ impl Weights {
     /// seeds (seventh session). With 4 colours doubles and diagonals weigh 60 instead of
     /// 44: +0.11% ± 0.05% at equal CPU on 39 fresh seeds (fifth session), and triples 180
     /// instead of 220 at today's width: +0.18% ± 0.05% (30-13) at 5 s of CPU on 43 (twelfth
-    /// session). See docs/solver-report.md.
+    /// session). With 5 colours doubles weigh 100 instead of 80 at today's width: +0.21% ±
+    /// 0.05% (39-14) at 5 s of CPU on 54 seeds (thirteenth session). See
+    /// docs/solver-report.md.
     pub fn for_colors(colors: u8) -> Self {
         match colors {
             0..=4 => Weights {
@@ -217,7 +219,7 @@ impl Weights {
             },
             5 => Weights {
                 triple: 150,
-                double: 80,
+                double: 100,
                 diagonal: 60,
                 ..Weights::default()
             },
