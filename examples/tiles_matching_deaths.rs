@@ -16,13 +16,23 @@
 //! instead (each work unit counts WORK_NS ns; about 10 on the sixth session's machine, where
 //! 5,000 then buys what about 5 s of CPU does): clock-free, so runs repeat exactly.
 //!
+//! With TAIL=K it also prints each game's last K moves (lost or not) as `tail SEED S D LOST
+//! MOVES_BEFORE_END COUNTER ANSWER FITS JAM_STATS... WORK` (ANSWER 0 place, 1 discard, 2
+//! other; FITS 0 if the tile fitted no cell; the board before the move, `eval::jam_stats`;
+//! the work units the move spent), the statistics taken
+//! after the game so that the work clock does not count them.
+//!
 //! Usage: cargo run --release --example tiles_matching_deaths -- FIRST_SEED COUNT N MAX_MOVES [THREADS [S [D]]]
 #[path = "common/mod.rs"]
 mod common;
 use arcade::clock::Budget;
 use arcade::game::{Agent, Game, Params};
-use arcade::games::tiles_matching::solver::eval::{work_units, EvalAgent, Rollouts};
-use arcade::games::tiles_matching::TilesMatching;
+use arcade::games::tiles_matching::solver::eval::{jam_stats, work_units, EvalAgent, Rollouts};
+use arcade::games::tiles_matching::{Action, Board, Tile, TilesMatching};
+
+/// One move kept for TAIL: its number, the counter, the answer (0 place, 1 discard, 2 other),
+/// whether the tile fitted somewhere, the board before it, and the work units the move spent.
+type TailRow = (usize, u8, u8, bool, Board, u64);
 
 /// Moves played, whether the game was lost, and the score.
 fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> (usize, bool, i64) {
@@ -65,9 +75,28 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
         }
     }
     let mut budget = work_budget().unwrap_or_else(|| Budget::new(1e12));
+    let tail: usize = std::env::var("TAIL").map_or(0, |v| v.parse().expect("TAIL: moves"));
+    let mut kept: std::collections::VecDeque<TailRow> = std::collections::VecDeque::new();
     let (cpu, work) = (common::thread_cpu_ms(), work_units());
     while !TilesMatching::is_over(&instance, &state) && state.moves < max_moves {
-        let action = agent.act(&TilesMatching::observe(&instance, &state), &mut budget);
+        let obs = TilesMatching::observe(&instance, &state);
+        let before = work_units();
+        let action = agent.act(&obs, &mut budget);
+        let spent = work_units() - before;
+        if tail > 0 {
+            // Only the board is kept here: its statistics (`jam_stats`) count work units,
+            // so they are taken after the game, off its clock.
+            let kind = match action {
+                Action::Place { .. } => 0,
+                Action::Discard => 1,
+                _ => 2,
+            };
+            let fits = obs.tile == Tile::Remove || !obs.board.legal_cells(obs.tile).is_empty();
+            kept.push_back((obs.moves, obs.counter, kind, fits, obs.board.clone(), spent));
+            if kept.len() > tail {
+                kept.pop_front();
+            }
+        }
         TilesMatching::apply(&instance, &mut state, &action).expect("eval plays legal moves");
     }
     if std::env::var_os("GAMES").is_some() {
@@ -78,6 +107,21 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
             TilesMatching::score(&instance, &state),
             common::thread_cpu_ms() - cpu,
             work_units() - work
+        );
+    }
+    for (m, counter, kind, fits, board, spent) in &kept {
+        let x: Vec<String> = jam_stats(instance.n, instance.side, instance.d, board)
+            .iter()
+            .map(|v| format!("{v:.4}"))
+            .collect();
+        println!(
+            "tail {seed} {} {} {} {} {counter} {kind} {} {} {spent}",
+            instance.side,
+            instance.d,
+            state.gave_up as u8,
+            state.moves - m,
+            *fits as u8,
+            x.join(" ")
         );
     }
     for r in &agent.log {

@@ -343,6 +343,15 @@ const DEEP: usize = 3;
 /// faster (1.85 to 3.10 per 1,000 moves), turning half the discards into placements.
 const DEEP_TIGHT: usize = LOOKAHEAD;
 const DANGER_SHARE: f64 = 8.0;
+/// For N = 8 on side 8, the third ply runs only on boards at least this full (or with no
+/// discard left). It costs about 27 two-ply moves, so under the time schedule it stopped at
+/// about move 3,000, and the deaths per 1,000 moves then tripled (0.03-0.05 to 0.15-0.17):
+/// the late deaths are two-ply jams. Kept for the fuller boards, where the jams are, it runs
+/// to about move 6,000; on the work clock (5,000 ms, WORK_NS = 10, D drawn) full games rose
+/// from 29 to 39 of 100 (seeds 401001..401100, moves -20 ± 382) and from 21 to 39 of 100
+/// (402001..402100, moves +1,186 ± 450); pooled full games +0.14 ± 0.04 a game, moves
+/// +583 ± 298 (docs/solver-report.md, "Thirteenth session, branch tiles15").
+const EIGHT_SMALL_DEEP_FILL: f64 = 0.40;
 /// From this N on, the first tile (a wildcard on an empty board) goes to the middle cell.
 /// Every cell of an empty board has the same value, and the first of them, (1, 1), starts
 /// the game beside a corner, where the first tiles have few free neighbours and few cells
@@ -367,6 +376,9 @@ struct Ctx {
     w: Weights,
     /// How many answers may get three plies (`DEEP` or `DEEP_TIGHT`).
     deep: usize,
+    /// The third ply only on boards at least this full, or with no discard left
+    /// (`EIGHT_SMALL_DEEP_FILL`; 0 elsewhere).
+    deep_fill: f64,
     /// The first tile (a wildcard on an empty board) goes to the middle cell (`CENTRE_FROM`).
     centre: bool,
     nn: f64,
@@ -421,6 +433,10 @@ impl Ctx {
             deep: match n {
                 9.. => DEEP_TIGHT,
                 _ => DEEP,
+            },
+            deep_fill: match (n, side) {
+                (8, 8) => EIGHT_SMALL_DEEP_FILL,
+                _ => 0.0,
             },
             centre: n >= CENTRE_FROM,
             nn,
@@ -1123,7 +1139,9 @@ impl Agent<TilesMatching> for EvalAgent {
             // With the counter up, a few bad tiles in a row end the game, which two plies
             // do not see: three plies for the best two-ply answers, on a larger share of the
             // time left (the deaths this catches leave the rest of the budget unspent).
-            if obs.counter > 0 && looked.len() > 1 {
+            let deep_here =
+                obs.counter >= ctx.d || board.occupied() as f64 >= ctx.deep_fill * ctx.cells;
+            if obs.counter > 0 && looked.len() > 1 && deep_here {
                 // One three-ply value costs about one two-ply value per tile. Only as many
                 // as should end within the share (without this, long games had spent their
                 // budget by move 2,500 and died on static moves), and at least two: a single
@@ -1392,6 +1410,12 @@ mod tests {
                     let ctx = Ctx::new(n, side, d);
                     // The first tile goes to the middle from N = 7 on.
                     assert_eq!(ctx.centre, n >= 7, "N {n} S {side} D {d}");
+                    // The third ply is gated by fill for N = 8, S = 8 only.
+                    let gate = match (n, side) {
+                        (8, 8) => 0.40,
+                        _ => 0.0,
+                    };
+                    assert_eq!(ctx.deep_fill, gate, "N {n} S {side} D {d}");
                     let w = ctx.w;
                     let want = if n == 7 || n == 8 {
                         (-10.0, 0.35)
