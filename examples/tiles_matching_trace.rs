@@ -15,9 +15,10 @@
 //! DISCARD, the two- and three-ply values (three plies while the counter is above zero), and
 //! the static value's terms on the board after the answer.
 //!
-//! Usage: cargo run --release --example tiles_matching_trace -- SEED [N [S [D]]] [FROM_MOVE]
+//! Usage: cargo run --release --example tiles_matching_trace -- SEED [N [S [D [FROM_MOVE]]]]
 //! (N alone, or N and S, force those and let the seed draw the rest, as
-//! `tiles_matching_deaths` does; forcing a parameter shifts the tile stream).
+//! `tiles_matching_deaths` does; forcing a parameter shifts the tile stream; FROM_MOVE comes
+//! after all three).
 #[path = "common/mod.rs"]
 mod common;
 use arcade::clock::Budget;
@@ -72,7 +73,7 @@ fn print_move(obs: &Observation, action: &str, explained: bool) {
 fn main() {
     let args: Vec<i64> = std::env::args()
         .skip(1)
-        .map(|a| a.parse().expect("SEED [N [S [D]]] [FROM_MOVE]"))
+        .map(|a| a.parse().expect("SEED [N [S [D [FROM_MOVE]]]]"))
         .collect();
     let mut params = Params::new();
     if args.len() >= 2 {
