@@ -27,9 +27,7 @@
 mod common;
 use arcade::clock::Budget;
 use arcade::game::{Agent, Game, Params};
-use arcade::games::tiles_matching::solver::eval::{
-    deep_stats, jam_stats, measure_stats, work_units, EvalAgent, Rollouts,
-};
+use arcade::games::tiles_matching::solver::eval::{jam_stats, work_units, EvalAgent, Rollouts};
 use arcade::games::tiles_matching::{Action, Board, Tile, TilesMatching};
 
 /// One move kept for TAIL: its number, the counter, the answer (0 place, 1 discard, 2 other),
@@ -71,19 +69,6 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
     if let Ok(v) = std::env::var("CENTRE") {
         agent.centre_first = Some(v != "0");
     }
-    if let Ok(v) = std::env::var("DEEP_TILES") {
-        agent.deep_tiles = Some(v.parse().expect("DEEP_TILES: tiles"));
-    }
-    if let Ok(v) = std::env::var("DEEP_FILL") {
-        agent.deep_fill = Some(v.parse().expect("DEEP_FILL: a share of the cells"));
-    }
-    if let Ok(v) = std::env::var("DEEP_Z") {
-        agent.deep_z = Some(v.parse().expect("DEEP_Z: standard errors"));
-    }
-    agent.deep_measure = std::env::var_os("DEEP_MEASURE").is_some();
-    if let Ok(v) = std::env::var("DEEP_COUNT") {
-        agent.deep_count = Some(v.parse().expect("DEEP_COUNT: answers"));
-    }
     if let Ok(v) = std::env::var("BONUS") {
         for (k, x) in v.split(',').enumerate().take(4) {
             agent.discard_bonus[k] = x.parse().expect("BONUS: numbers by counter");
@@ -92,7 +77,7 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
     let mut budget = work_budget().unwrap_or_else(|| Budget::new(1e12));
     let tail: usize = std::env::var("TAIL").map_or(0, |v| v.parse().expect("TAIL: moves"));
     let mut kept: std::collections::VecDeque<TailRow> = std::collections::VecDeque::new();
-    let (cpu, work, deep0) = (common::thread_cpu_ms(), work_units(), deep_stats());
+    let (cpu, work) = (common::thread_cpu_ms(), work_units());
     while !TilesMatching::is_over(&instance, &state) && state.moves < max_moves {
         let obs = TilesMatching::observe(&instance, &state);
         let before = work_units();
@@ -122,16 +107,6 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
             TilesMatching::score(&instance, &state),
             common::thread_cpu_ms() - cpu,
             work_units() - work
-        );
-        if std::env::var_os("DEEP_MEASURE").is_some() {
-            println!("measure {seed} {:?}", measure_stats());
-        }
-        let d = deep_stats();
-        println!(
-            "deep {seed} {} {} {}",
-            d[0] - deep0[0],
-            d[1] - deep0[1],
-            d[2] - deep0[2]
         );
     }
     for (m, counter, kind, fits, board, spent) in &kept {

@@ -343,15 +343,14 @@ const DEEP: usize = 3;
 /// faster (1.85 to 3.10 per 1,000 moves), turning half the discards into placements.
 const DEEP_TIGHT: usize = LOOKAHEAD;
 const DANGER_SHARE: f64 = 8.0;
-/// For N = 8 on side 8, the third ply runs only on boards at least this full (or with no
-/// discard left). It costs about 27 two-ply moves, so under the time schedule it stopped at
-/// about move 3,000, and the deaths per 1,000 moves then tripled (0.03-0.05 to 0.15-0.17):
-/// the late deaths are two-ply jams. Kept for the fuller boards, where the jams are, it runs
-/// to about move 6,000; on the work clock (5,000 ms, WORK_NS = 10, D drawn) full games rose
-/// from 29 to 39 of 100 (seeds 401001..401100, moves -20 ± 382) and from 21 to 39 of 100
-/// (402001..402100, moves +1,186 ± 450); pooled full games +0.14 ± 0.04 a game, moves
-/// +583 ± 298 (docs/solver-report.md, "Thirteenth session, branch tiles15").
-const EIGHT_SMALL_DEEP_FILL: f64 = 0.40;
+/// For N = 8 on side 8, the third ply compares the best two-ply answers tile by tile and
+/// stops once the estimated difference is this many standard errors from zero
+/// (`challenger_wins`): a third of the exact third ply's work, the same choice in 99 % of
+/// close calls, so it runs on every counter-above-zero move to the game's end (the exact one
+/// cost about 27 two-ply moves and stopped near move 3,000; tiles15 kept it for boards at
+/// least 0.40 full only). On the work clock (5,000 ms, WORK_NS = 10, D drawn) full games
+/// SCREEN_PLACEHOLDER (docs/solver-report.md, "Fourteenth session, branch tiles17").
+const EIGHT_SMALL_DEEP_STOP: f64 = 3.0;
 /// From this N on, the first tile (a wildcard on an empty board) goes to the middle cell.
 /// Every cell of an empty board has the same value, and the first of them, (1, 1), starts
 /// the game beside a corner, where the first tiles have few free neighbours and few cells
@@ -376,9 +375,9 @@ struct Ctx {
     w: Weights,
     /// How many answers may get three plies (`DEEP` or `DEEP_TIGHT`).
     deep: usize,
-    /// The third ply only on boards at least this full, or with no discard left
-    /// (`EIGHT_SMALL_DEEP_FILL`; 0 elsewhere).
-    deep_fill: f64,
+    /// The third ply tile by tile with an early stop at this many standard errors
+    /// (`EIGHT_SMALL_DEEP_STOP`), else exact.
+    deep_stop: Option<f64>,
     /// The first tile (a wildcard on an empty board) goes to the middle cell (`CENTRE_FROM`).
     centre: bool,
     nn: f64,
@@ -434,9 +433,9 @@ impl Ctx {
                 9.. => DEEP_TIGHT,
                 _ => DEEP,
             },
-            deep_fill: match (n, side) {
-                (8, 8) => EIGHT_SMALL_DEEP_FILL,
-                _ => 0.0,
+            deep_stop: match (n, side) {
+                (8, 8) => Some(EIGHT_SMALL_DEEP_STOP),
+                _ => None,
             },
             centre: n >= CENTRE_FROM,
             nn,
@@ -803,18 +802,6 @@ pub struct EvalAgent {
     /// the board (else to the first of the equally valued cells) instead of the group's
     /// default (`CENTRE_FROM`).
     pub centre_first: Option<bool>,
-    /// If set, the third ply weighs only this many next tiles (`deep_tiles`) besides those
-    /// that fit nowhere, the wildcard and the remove tile.
-    pub deep_tiles: Option<usize>,
-    /// If set, the third ply's fill gate instead of the group's.
-    pub deep_fill: Option<f64>,
-    /// If set, at most this many answers get three plies instead of the group's.
-    pub deep_count: Option<usize>,
-    /// If set, the third ply compares answers tile by tile and stops once the leader is this
-    /// many standard errors ahead or behind (`challenger_wins`).
-    pub deep_z: Option<f64>,
-    /// Measurement: compare tile-choosing rules for the third ply against the exact one.
-    pub deep_measure: bool,
 }
 
 /// Settings of the paired playouts at close place-or-discard decisions.
@@ -1029,57 +1016,6 @@ fn deep_expectation(ctx: &Ctx, board: &Board, counter: u8) -> f64 {
     total
 }
 
-/// `deep_expectation` over only the next tiles in `only` (plus the wildcard and the remove
-/// tile, always): for this board the weighted sum of those tiles' three-ply terms and of the
-/// same tiles' two-ply terms (as `expectation` weighs them). Their difference corrects the
-/// two-ply value with the third ply on those tiles; the tiles left out are taken to correct
-/// every candidate alike.
-fn deep_correction(ctx: &Ctx, board: &Board, counter: u8, only: &[bool; 100]) -> f64 {
-    if board.is_empty() {
-        return 0.0;
-    }
-    let a = Analysis::new(ctx, board);
-    let after = counter.saturating_sub(1);
-    let (fallback2, fallback3) = match counter < ctx.d {
-        true => (
-            a.value(ctx, counter + 1),
-            expectation(ctx, board, counter + 1),
-        ),
-        false => (ctx.w.stuck, ctx.w.stuck),
-    };
-    let (best, best_wild) = best_cells(ctx, &a, board, after);
-    let deep = |code: u8, cell: usize| {
-        let mut next = board.clone();
-        let clear = next.put(cell, code);
-        let v = ctx.w.points * ctx.reward(clear.row, clear.col) + expectation(ctx, &next, after);
-        v.max(fallback3)
-    };
-    let wild3 = match best_wild.0 > f64::NEG_INFINITY {
-        true => deep(WILD, best_wild.1),
-        false => fallback3,
-    };
-    let wild2 = best_wild.0.max(fallback2);
-    let remove3 = fallback3.max(ctx.w.points + expectation(ctx, board, after));
-    let remove2 = fallback2.max(ctx.w.points + a.value(ctx, after));
-    let p_combo = ctx.p_regular / ctx.nn;
-    let mut total = ctx.p_special * ((wild3 - wild2) + (remove3 - remove2));
-    for color in 0..ctx.n {
-        for shape in 0..ctx.n {
-            let code = color * 10 + shape;
-            if !only[code as usize] {
-                continue;
-            }
-            let (v, cell) = best[code as usize];
-            let (three, two) = match v > f64::NEG_INFINITY {
-                true => (deep(code, cell), v.max(fallback2)),
-                false => (fallback3, fallback2),
-            };
-            total += p_combo * (three - two);
-        }
-    }
-    total
-}
-
 /// One candidate's third ply, valued tile by tile on demand: its two-ply value corrected by
 /// the third ply's wildcard and remove tile (`base`), and per regular tile the third-ply
 /// minus two-ply term (as `deep_expectation` and `expectation` weigh them).
@@ -1198,224 +1134,6 @@ fn challenger_wins(
     exact + sum > 0.0
 }
 
-/// The next tiles whose third ply `deep_correction` weighs: on the leading candidate's board,
-/// every tile that fits nowhere and the `k` that fit with the lowest best static value.
-fn deep_tiles(ctx: &Ctx, board: &Board, counter: u8, k: usize) -> [bool; 100] {
-    let mut only = [false; 100];
-    let a = Analysis::new(ctx, board);
-    let (best, _) = best_cells(ctx, &a, board, counter.saturating_sub(1));
-    let mut fitting = Vec::with_capacity(100);
-    for color in 0..ctx.n {
-        for shape in 0..ctx.n {
-            let code = (color * 10 + shape) as usize;
-            match best[code].0 > f64::NEG_INFINITY {
-                true => fitting.push((best[code].0, code)),
-                false => only[code] = true,
-            }
-        }
-    }
-    fitting.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
-    for &(_, code) in fitting.iter().take(k) {
-        only[code] = true;
-    }
-    only
-}
-
-/// Measurement: for every regular tile its three-ply minus two-ply term (as in
-/// `deep_correction`, unweighted), its two-ply term and best cell (100 = none); and the
-/// wildcard's and remove tile's corrections weighted.
-fn deep_terms(
-    ctx: &Ctx,
-    board: &Board,
-    counter: u8,
-) -> ([f64; 100], [f64; 100], [usize; 100], f64) {
-    let mut corr = [0.0; 100];
-    let mut two_v = [0.0; 100];
-    let mut cells = [100usize; 100];
-    if board.is_empty() {
-        return (corr, two_v, cells, 0.0);
-    }
-    let a = Analysis::new(ctx, board);
-    let after = counter.saturating_sub(1);
-    let (fallback2, fallback3) = match counter < ctx.d {
-        true => (
-            a.value(ctx, counter + 1),
-            expectation(ctx, board, counter + 1),
-        ),
-        false => (ctx.w.stuck, ctx.w.stuck),
-    };
-    let (best, best_wild) = best_cells(ctx, &a, board, after);
-    let deep = |code: u8, cell: usize| {
-        let mut next = board.clone();
-        let clear = next.put(cell, code);
-        let v = ctx.w.points * ctx.reward(clear.row, clear.col) + expectation(ctx, &next, after);
-        v.max(fallback3)
-    };
-    let wild3 = match best_wild.0 > f64::NEG_INFINITY {
-        true => deep(WILD, best_wild.1),
-        false => fallback3,
-    };
-    let wild2 = best_wild.0.max(fallback2);
-    let remove3 = fallback3.max(ctx.w.points + expectation(ctx, board, after));
-    let remove2 = fallback2.max(ctx.w.points + a.value(ctx, after));
-    let special = ctx.p_special * ((wild3 - wild2) + (remove3 - remove2));
-    for color in 0..ctx.n {
-        for shape in 0..ctx.n {
-            let code = (color * 10 + shape) as usize;
-            let (v, cell) = best[code];
-            let (three, two) = match v > f64::NEG_INFINITY {
-                true => {
-                    cells[code] = cell;
-                    (deep(code as u8, cell), v.max(fallback2))
-                }
-                false => (fallback3, fallback2),
-            };
-            corr[code] = three - two;
-            two_v[code] = two;
-        }
-    }
-    (corr, two_v, cells, special)
-}
-
-/// Measurement rules (`deep_measure`): whether each tile-choosing rule picks the exact third
-/// ply's answer among the top two, and how many tiles it weighs.
-fn measure_rules(ctx: &Ctx, looked: &[(f64, Option<usize>)], boards: &[(Board, u8)]) {
-    let ta = deep_terms(ctx, &boards[0].0, boards[0].1);
-    let tb = deep_terms(ctx, &boards[1].0, boards[1].1);
-    let p = ctx.p_regular / ctx.nn;
-    let codes: Vec<usize> = (0..ctx.n)
-        .flat_map(|c| (0..ctx.n).map(move |s| (c * 10 + s) as usize))
-        .collect();
-    let exact = |t: &([f64; 100], [f64; 100], [usize; 100], f64),
-                 two: f64,
-                 only: &dyn Fn(usize) -> bool,
-                 scale: f64| {
-        two + t.3
-            + scale
-                * codes
-                    .iter()
-                    .filter(|&&c| only(c))
-                    .map(|&c| p * t.0[c])
-                    .sum::<f64>()
-    };
-    let all = |_: usize| true;
-    let ea = exact(&ta, looked[0].0, &all, 1.0);
-    let eb = exact(&tb, looked[1].0, &all, 1.0);
-    let truth = eb > ea;
-    // Rules: random subsets of k codes (the same for both boards), the unfit tiles exact
-    // and the sampled fitting ones scaled up to all fitting ones; rule 5 none.
-    let ks = [16usize, 16, 24, 32, 48, 0, 16, 8];
-    let salts = [1u64, 2, 3, 4, 5, 6, 7, 8];
-    let mut agree = [0u64; 8];
-    let mut tiles = [0u64; 8];
-    let mut flips = [0u64; 8];
-    for r in 0..8 {
-        let mut order: Vec<(u64, usize)> = codes
-            .iter()
-            .map(|&c| {
-                let mut h = SplitMix64::new(
-                    (c as u64)
-                        ^ (salts[r] << 40)
-                        ^ (ea.to_bits() >> 7).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-                );
-                (h.next_u64(), c)
-            })
-            .collect();
-        order.sort();
-        let set: Vec<usize> = order.iter().take(ks[r]).map(|x| x.1).collect();
-        let est = |t: &([f64; 100], [f64; 100], [usize; 100], f64), two: f64| {
-            let unfit: f64 = codes
-                .iter()
-                .filter(|&&c| t.2[c] == 100)
-                .map(|&c| p * t.0[c])
-                .sum();
-            let fit_all = codes.iter().filter(|&&c| t.2[c] < 100).count() as f64;
-            let sampled: Vec<usize> = set.iter().copied().filter(|&c| t.2[c] < 100).collect();
-            let sum: f64 = sampled.iter().map(|&c| p * t.0[c]).sum();
-            let scaled = match sampled.is_empty() {
-                true => 0.0,
-                false => sum * fit_all / sampled.len() as f64,
-            };
-            (two + t.3 + unfit + scaled, sampled.len())
-        };
-        let (a, na) = est(&ta, looked[0].0);
-        let (b, nb) = est(&tb, looked[1].0);
-        agree[r] += ((b > a) == truth) as u64;
-        flips[r] += (truth && b > a) as u64;
-        tiles[r] += (na + nb) as u64;
-    }
-    // Sequential rules (6 and 7 replaced): codes in a random order, stop once the mean
-    // paired difference is z standard errors from changing sign (z 2 and 3, at least 8).
-    for (r, z) in [(6usize, 2.0f64), (7, 3.0)] {
-        let mut order: Vec<(u64, usize)> = codes
-            .iter()
-            .map(|&c| {
-                let mut h = SplitMix64::new(
-                    (c as u64) ^ (ea.to_bits() >> 7).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-                );
-                (h.next_u64(), c)
-            })
-            .collect();
-        order.sort();
-        let base = (looked[1].0 + tb.3) - (looked[0].0 + ta.3);
-        let nn = codes.len() as f64;
-        let (mut sum, mut sq, mut m, mut cost) = (0.0, 0.0, 0usize, 0u64);
-        let mut est = base;
-        for &(_, c) in &order {
-            let d = p * (tb.0[c] - ta.0[c]);
-            sum += d;
-            sq += d * d;
-            m += 1;
-            cost += (ta.2[c] < 100) as u64 + (tb.2[c] < 100) as u64;
-            let mf = m as f64;
-            let mean = sum / mf;
-            est = base + nn * mean;
-            if m >= 8 && m < codes.len() {
-                let var = (sq / mf - mean * mean).max(0.0) * mf / (mf - 1.0);
-                let se = nn * (var / mf * (1.0 - mf / nn)).sqrt();
-                if est.abs() > z * se {
-                    break;
-                }
-            }
-        }
-        agree[r] = ((est > 0.0) == truth) as u64;
-        flips[r] = (truth && est > 0.0) as u64;
-        tiles[r] = cost;
-    }
-    MEASURE.with(|m| {
-        let mut x = m.get();
-        x[0] += 1;
-        x[1] += truth as u64;
-        for r in 0..8 {
-            x[2 + 3 * r] += agree[r];
-            x[3 + 3 * r] += flips[r];
-            x[4 + 3 * r] += tiles[r];
-        }
-        m.set(x);
-    });
-}
-
-thread_local! {
-    static MEASURE: std::cell::Cell<[u64; 26]> = const { std::cell::Cell::new([0; 26]) };
-}
-
-/// Measurement: third-ply moves, moves where the second beat the first, and per rule its
-/// agreements with the exact choice and tiles weighed.
-pub fn measure_stats() -> [u64; 26] {
-    MEASURE.with(|m| m.get())
-}
-
-thread_local! {
-    /// Measurement: moves with a third ply, those whose answer it changed, its work units.
-    static DEEP_STATS: std::cell::Cell<[u64; 3]> = const { std::cell::Cell::new([0; 3]) };
-}
-
-/// Moves that ran the third ply, moves where it changed the two-ply answer, and the work
-/// units it spent, on this thread.
-pub fn deep_stats() -> [u64; 3] {
-    DEEP_STATS.with(|d| d.get())
-}
-
 /// Every answer to `tile` (each legal cell, or DISCARD while the counter allows) with its
 /// static value, best first; empty when only GIVE UP is left.
 fn choices(ctx: &Ctx, a: &Analysis, board: &Board, tile: Tile, counter: u8) -> Vec<Choice> {
@@ -1470,13 +1188,11 @@ fn answer(
 
 impl Agent<TilesMatching> for EvalAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
-        let (empty_weight, fill_term, cover_terms, centre_first, deep_fill, deep_count) = (
+        let (empty_weight, fill_term, cover_terms, centre_first) = (
             self.empty_weight,
             self.fill_term,
             self.cover_terms,
             self.centre_first,
-            self.deep_fill,
-            self.deep_count,
         );
         let ctx = self.ctx.get_or_insert_with(|| {
             let mut ctx = Ctx::new(obs.n, obs.side, obs.d);
@@ -1492,12 +1208,6 @@ impl Agent<TilesMatching> for EvalAgent {
             }
             if let Some(centre) = centre_first {
                 ctx.centre = centre;
-            }
-            if let Some(f) = deep_fill {
-                ctx.deep_fill = f;
-            }
-            if let Some(k) = deep_count {
-                ctx.deep = k;
             }
             ctx
         });
@@ -1546,9 +1256,7 @@ impl Agent<TilesMatching> for EvalAgent {
             // With the counter up, a few bad tiles in a row end the game, which two plies
             // do not see: three plies for the best two-ply answers, on a larger share of the
             // time left (the deaths this catches leave the rest of the budget unspent).
-            let deep_here =
-                obs.counter >= ctx.d || board.occupied() as f64 >= ctx.deep_fill * ctx.cells;
-            if obs.counter > 0 && looked.len() > 1 && deep_here {
+            if obs.counter > 0 && looked.len() > 1 {
                 // One three-ply value costs about one two-ply value per tile. Only as many
                 // as should end within the share (without this, long games had spent their
                 // budget by move 2,500 and died on static moves), and at least two: a single
@@ -1562,19 +1270,9 @@ impl Agent<TilesMatching> for EvalAgent {
                     fit if fit >= 2 => fit.min(ctx.deep),
                     _ => 0,
                 };
-                if self.deep_measure && fit >= 2 {
-                    let boards: Vec<(Board, u8)> = looked[..2]
-                        .iter()
-                        .map(|&(_, cell)| {
-                            let (next, _, counter) =
-                                answer(ctx, board, obs.tile, cell, obs.counter);
-                            (next, counter)
-                        })
-                        .collect();
-                    measure_rules(ctx, &looked, &boards);
-                }
-                let w0 = work_units();
-                if let (Some(z), 2..) = (self.deep_z, fit) {
+                if let (Some(z), 2..) = (ctx.deep_stop, fit) {
+                    // The same random order of the next tiles for every answer, so that the
+                    // paired differences are sampled alike.
                     let t = budget.elapsed_ms();
                     let mut order: Vec<(u64, usize)> = (0..ctx.n)
                         .flat_map(|c| (0..ctx.n).map(move |s| (c * 10 + s) as usize))
@@ -1601,39 +1299,21 @@ impl Agent<TilesMatching> for EvalAgent {
                         true => 0.9 * self.deep_ms + 0.1 * spent,
                         false => spent,
                     };
-                    DEEP_STATS.with(|d| {
-                        let mut x = d.get();
-                        x[0] += 1;
-                        x[1] += (leader.1 != best.1) as u64;
-                        x[2] += work_units() - w0;
-                        d.set(x);
-                    });
                     best.1 = leader.1;
                 }
-                let fit = match self.deep_z {
+                let fit = match ctx.deep_stop {
                     Some(_) => 0,
                     None => fit,
                 };
                 let mut deep = (f64::NEG_INFINITY, best.1);
-                let only = match (self.deep_tiles, fit) {
-                    (Some(k), 1..) => {
-                        let (next, _, counter) =
-                            answer(ctx, board, obs.tile, looked[0].1, obs.counter);
-                        Some(deep_tiles(ctx, &next, counter, k))
-                    }
-                    _ => None,
-                };
-                for &(two, cell) in looked.iter().take(fit) {
+                for &(_, cell) in looked.iter().take(fit) {
                     let t = budget.elapsed_ms();
                     let (next, points, counter) = answer(ctx, board, obs.tile, cell, obs.counter);
                     let bonus = match cell {
                         None => self.discard_bonus[obs.counter.min(3) as usize],
                         Some(_) => 0.0,
                     };
-                    let v = match &only {
-                        Some(only) => two + deep_correction(ctx, &next, counter, only),
-                        None => points + bonus + deep_expectation(ctx, &next, counter),
-                    };
+                    let v = points + bonus + deep_expectation(ctx, &next, counter);
                     let spent = budget.elapsed_ms() - t;
                     self.deep_ms = match self.deep_ms > 0.0 {
                         true => 0.9 * self.deep_ms + 0.1 * spent,
@@ -1642,15 +1322,6 @@ impl Agent<TilesMatching> for EvalAgent {
                     if v > deep.0 {
                         deep = (v, cell);
                     }
-                }
-                if fit > 0 {
-                    DEEP_STATS.with(|d| {
-                        let mut x = d.get();
-                        x[0] += 1;
-                        x[1] += (deep.1 != best.1) as u64;
-                        x[2] += work_units() - w0;
-                        d.set(x);
-                    });
                 }
                 best.1 = deep.1;
             }
@@ -1889,12 +1560,12 @@ mod tests {
                     let ctx = Ctx::new(n, side, d);
                     // The first tile goes to the middle from N = 7 on.
                     assert_eq!(ctx.centre, n >= 7, "N {n} S {side} D {d}");
-                    // The third ply is gated by fill for N = 8, S = 8 only.
-                    let gate = match (n, side) {
-                        (8, 8) => 0.40,
-                        _ => 0.0,
+                    // The third ply stops early for N = 8, S = 8 only.
+                    let stop = match (n, side) {
+                        (8, 8) => Some(3.0),
+                        _ => None,
                     };
-                    assert_eq!(ctx.deep_fill, gate, "N {n} S {side} D {d}");
+                    assert_eq!(ctx.deep_stop, stop, "N {n} S {side} D {d}");
                     let w = ctx.w;
                     let want = if n == 7 || n == 8 {
                         (-10.0, 0.35)
