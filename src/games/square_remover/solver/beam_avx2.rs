@@ -226,20 +226,15 @@ unsafe fn settle_window(
 ) -> bool {
     loop {
         let s = |x: __m256i| _mm256_and_si256(x, _mm256_srli_si256::<1>(x));
-        let (s1, s2, s3) = (s(y[0]), s(y[1]), s(y[2]));
+        let (s0, s1, s2, s3) = (s(y0), s(y[0]), s(y[1]), s(y[2]));
         // Pairs 2, 3 and 4, 5.
         let h0 = _mm256_and_si256(s1, odd(s1, s2));
         let h1 = _mm256_and_si256(s2, odd(s2, s3));
-        // The parent is settled and window rows 0, 1 never change: a square in pair 1 or 6
-        // needs a changed row 2, 6 or 7 (most children change rows 3-5 only: no test).
-        if *changed & (1 << 2 | 3 << 6) != 0 {
-            // Pairs 0 and 1; pair 6 (in both lanes).
-            let s0 = s(y0);
-            let top = _mm256_and_si256(s0, odd(s0, s1));
-            let low = _mm256_and_si256(s3, _mm256_permute2x128_si256::<0x01>(s3, s3));
-            if columns(_mm256_or_si256(top, low)) != 0 {
-                return false;
-            }
+        // Pairs 0 and 1; pair 6 (in both lanes).
+        let top = _mm256_and_si256(s0, odd(s0, s1));
+        let low = _mm256_and_si256(s3, _mm256_permute2x128_si256::<0x01>(s3, s3));
+        if columns(_mm256_or_si256(top, low)) != 0 {
+            return false;
         }
         // Bit 16 k + c: a square at window pair 2 + k, column c.
         let inside = columns(h0) as u64 | (columns(h1) as u64) << 32;
