@@ -221,8 +221,8 @@ impl Weights {
     /// instead of 220 at today's width: +0.18% ± 0.05% (30-13) at 5 s of CPU on 43 (twelfth
     /// session). With 5 colours doubles weigh 100 instead of 80 at today's width: +0.21% ±
     /// 0.05% (39-14) at 5 s of CPU on 54 seeds (thirteenth session). With 6 colours triples
-    /// weigh 100 instead of 150: +0.25% ± 0.08% (26-13) at 5 s of CPU on 40 fresh seeds
-    /// (fourteenth session). See docs/solver-report.md.
+    /// weigh 100 instead of 150: +0.25% ± 0.06% (47-22) at 5 s of CPU on 70 fresh seeds
+    /// (fourteenth session; 80 level). See docs/solver-report.md.
     pub fn for_colors(colors: u8) -> Self {
         match colors {
             0..=4 => Weights {
