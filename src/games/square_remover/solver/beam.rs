@@ -211,7 +211,7 @@ pub struct Weights {
 
 impl Weights {
     /// The agent's weights for `colors` colours: with 6 colours "ready" windows count
-    /// (150 / 80 / 60 / 100). They cost width (five row pairs per move instead of three,
+    /// (100 / 80 / 60 / 100). They cost width (five row pairs per move instead of three,
     /// boards with more pair moves) but at equal CPU won on fresh seeds 111..130: 6 colours
     /// +1.30% (10-0); with 4 colours they lost (−0.62%). With 5 colours they won +0.30%
     /// (3-2) then, but with the faster rows of later sessions the width they cost is worth
@@ -220,8 +220,9 @@ impl Weights {
     /// 44: +0.11% ± 0.05% at equal CPU on 39 fresh seeds (fifth session), and triples 180
     /// instead of 220 at today's width: +0.18% ± 0.05% (30-13) at 5 s of CPU on 43 (twelfth
     /// session). With 5 colours doubles weigh 100 instead of 80 at today's width: +0.21% ±
-    /// 0.05% (39-14) at 5 s of CPU on 54 seeds (thirteenth session). See
-    /// docs/solver-report.md.
+    /// 0.05% (39-14) at 5 s of CPU on 54 seeds (thirteenth session). With 6 colours triples
+    /// weigh 100 instead of 150: +0.25% ± 0.06% (47-22) at 5 s of CPU on 70 fresh seeds
+    /// (fourteenth session; 80 level). See docs/solver-report.md.
     pub fn for_colors(colors: u8) -> Self {
         match colors {
             0..=4 => Weights {
@@ -237,7 +238,7 @@ impl Weights {
                 ..Weights::default()
             },
             _ => Weights {
-                triple: 150,
+                triple: 100,
                 double: 80,
                 diagonal: 60,
                 ready: 100,
