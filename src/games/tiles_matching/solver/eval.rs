@@ -343,15 +343,16 @@ const DEEP: usize = 3;
 /// faster (1.85 to 3.10 per 1,000 moves), turning half the discards into placements.
 const DEEP_TIGHT: usize = LOOKAHEAD;
 const DANGER_SHARE: f64 = 8.0;
-/// For N = 8 on side 8, the third ply runs only on boards at least this full (or with no
-/// discard left). It costs about 27 two-ply moves, so under the time schedule it stopped at
-/// about move 3,000, and the deaths per 1,000 moves then tripled (0.03-0.05 to 0.15-0.17):
-/// the late deaths are two-ply jams. Kept for the fuller boards, where the jams are, it runs
-/// to about move 6,000; on the work clock (5,000 ms, WORK_NS = 10, D drawn) full games rose
-/// from 29 to 39 of 100 (seeds 401001..401100, moves -20 ± 382) and from 21 to 39 of 100
-/// (402001..402100, moves +1,186 ± 450); pooled full games +0.14 ± 0.04 a game, moves
-/// +583 ± 298 (docs/solver-report.md, "Thirteenth session, branch tiles15").
-const EIGHT_SMALL_DEEP_FILL: f64 = 0.40;
+/// For N = 8 on side 8, the third ply compares the best two-ply answers tile by tile and
+/// stops once the estimated difference is this many standard errors from zero
+/// (`challenger_wins`): a third of the exact third ply's work, the exact choice on 99 % of
+/// third-ply moves, so it runs on every counter-above-zero move to the game's end (the exact
+/// one cost about 27 two-ply moves and stopped near move 3,000; tiles15 kept it for boards
+/// at least 0.40 full only). On the work clock (5,000 ms, WORK_NS = 10, D drawn) full games
+/// rose from 31 to 45 of 100 (seeds 440001..440100) and from 36 to 55 of 105 (442001..442105):
+/// +0.16 ± 0.04 a game pooled, moves +656 ± 303 (docs/solver-report.md, "Fourteenth session,
+/// branch tiles17").
+const EIGHT_SMALL_DEEP_STOP: f64 = 3.0;
 /// From this N on, the first tile (a wildcard on an empty board) goes to the middle cell.
 /// Every cell of an empty board has the same value, and the first of them, (1, 1), starts
 /// the game beside a corner, where the first tiles have few free neighbours and few cells
@@ -376,9 +377,9 @@ struct Ctx {
     w: Weights,
     /// How many answers may get three plies (`DEEP` or `DEEP_TIGHT`).
     deep: usize,
-    /// The third ply only on boards at least this full, or with no discard left
-    /// (`EIGHT_SMALL_DEEP_FILL`; 0 elsewhere).
-    deep_fill: f64,
+    /// The third ply tile by tile with an early stop at this many standard errors
+    /// (`EIGHT_SMALL_DEEP_STOP`), else exact.
+    deep_stop: Option<f64>,
     /// The first tile (a wildcard on an empty board) goes to the middle cell (`CENTRE_FROM`).
     centre: bool,
     nn: f64,
@@ -434,9 +435,9 @@ impl Ctx {
                 9.. => DEEP_TIGHT,
                 _ => DEEP,
             },
-            deep_fill: match (n, side) {
-                (8, 8) => EIGHT_SMALL_DEEP_FILL,
-                _ => 0.0,
+            deep_stop: match (n, side) {
+                (8, 8) => Some(EIGHT_SMALL_DEEP_STOP),
+                _ => None,
             },
             centre: n >= CENTRE_FROM,
             nn,
@@ -1017,6 +1018,124 @@ fn deep_expectation(ctx: &Ctx, board: &Board, counter: u8) -> f64 {
     total
 }
 
+/// One candidate's third ply, valued tile by tile on demand: its two-ply value corrected by
+/// the third ply's wildcard and remove tile (`base`), and per regular tile the third-ply
+/// minus two-ply term (as `deep_expectation` and `expectation` weigh them).
+struct LazyDeep {
+    board: Board,
+    counter: u8,
+    best: [Best; 100],
+    fallback2: f64,
+    fallback3: f64,
+    base: f64,
+    corr: [f64; 100],
+    done: [bool; 100],
+}
+
+impl LazyDeep {
+    fn new(ctx: &Ctx, board: Board, counter: u8, two: f64) -> Self {
+        let a = Analysis::new(ctx, &board);
+        let after = counter.saturating_sub(1);
+        let (fallback2, fallback3) = match counter < ctx.d {
+            true => (
+                a.value(ctx, counter + 1),
+                expectation(ctx, &board, counter + 1),
+            ),
+            false => (ctx.w.stuck, ctx.w.stuck),
+        };
+        let (best, best_wild) = best_cells(ctx, &a, &board, after);
+        let mut d = LazyDeep {
+            board,
+            counter,
+            best,
+            fallback2,
+            fallback3,
+            base: two,
+            corr: [0.0; 100],
+            done: [false; 100],
+        };
+        if d.board.is_empty() {
+            return d;
+        }
+        let wild3 = match best_wild.0 > f64::NEG_INFINITY {
+            true => d.three(ctx, WILD, best_wild.1),
+            false => fallback3,
+        };
+        let wild2 = best_wild.0.max(fallback2);
+        let remove3 = fallback3.max(ctx.w.points + expectation(ctx, &d.board, after));
+        let remove2 = fallback2.max(ctx.w.points + a.value(ctx, after));
+        d.base += ctx.p_special * ((wild3 - wild2) + (remove3 - remove2));
+        d
+    }
+
+    fn three(&self, ctx: &Ctx, code: u8, cell: usize) -> f64 {
+        let mut next = self.board.clone();
+        let clear = next.put(cell, code);
+        let after = self.counter.saturating_sub(1);
+        let v = ctx.w.points * ctx.reward(clear.row, clear.col) + expectation(ctx, &next, after);
+        v.max(self.fallback3)
+    }
+
+    /// Whether the tile `code` costs a three-ply value here (it fits somewhere).
+    fn costly(&self, code: usize) -> bool {
+        !self.board.is_empty() && self.best[code].0 > f64::NEG_INFINITY
+    }
+
+    /// The tile's weighted third-ply correction.
+    fn corr(&mut self, ctx: &Ctx, code: usize) -> f64 {
+        if !self.done[code] {
+            self.corr[code] = match (self.board.is_empty(), self.best[code]) {
+                (true, _) => 0.0,
+                (false, (v, cell)) if v > f64::NEG_INFINITY => {
+                    self.three(ctx, code as u8, cell) - v.max(self.fallback2)
+                }
+                _ => self.fallback3 - self.fallback2,
+            };
+            self.done[code] = true;
+        }
+        ctx.p_regular / ctx.nn * self.corr[code]
+    }
+}
+
+/// Whether the challenger's three-ply value beats the leader's, tiles weighed in `order`:
+/// the tiles that fit on neither board exactly, the others as a sample without replacement,
+/// stopped once the estimated difference is `z` standard errors from zero (at least 8
+/// tiles), or exact when all are weighed.
+fn challenger_wins(
+    ctx: &Ctx,
+    leader: &mut LazyDeep,
+    challenger: &mut LazyDeep,
+    order: &[usize],
+    z: f64,
+) -> bool {
+    let mut exact = challenger.base - leader.base;
+    let mut costly = Vec::with_capacity(order.len());
+    for &code in order {
+        match leader.costly(code) || challenger.costly(code) {
+            true => costly.push(code),
+            false => exact += challenger.corr(ctx, code) - leader.corr(ctx, code),
+        }
+    }
+    let total = costly.len() as f64;
+    let (mut sum, mut sq) = (0.0, 0.0);
+    for (m, &code) in costly.iter().enumerate() {
+        let d = challenger.corr(ctx, code) - leader.corr(ctx, code);
+        sum += d;
+        sq += d * d;
+        let m = (m + 1) as f64;
+        if m >= 8.0 && m < total {
+            let mean = sum / m;
+            let var = (sq / m - mean * mean).max(0.0) * m / (m - 1.0);
+            let se = total * (var / m * (1.0 - m / total)).sqrt();
+            let est = exact + total * mean;
+            if est.abs() > z * se {
+                return est > 0.0;
+            }
+        }
+    }
+    exact + sum > 0.0
+}
+
 /// Every answer to `tile` (each legal cell, or DISCARD while the counter allows) with its
 /// static value, best first; empty when only GIVE UP is left.
 fn choices(ctx: &Ctx, a: &Analysis, board: &Board, tile: Tile, counter: u8) -> Vec<Choice> {
@@ -1139,9 +1258,7 @@ impl Agent<TilesMatching> for EvalAgent {
             // With the counter up, a few bad tiles in a row end the game, which two plies
             // do not see: three plies for the best two-ply answers, on a larger share of the
             // time left (the deaths this catches leave the rest of the budget unspent).
-            let deep_here =
-                obs.counter >= ctx.d || board.occupied() as f64 >= ctx.deep_fill * ctx.cells;
-            if obs.counter > 0 && looked.len() > 1 && deep_here {
+            if obs.counter > 0 && looked.len() > 1 {
                 // One three-ply value costs about one two-ply value per tile. Only as many
                 // as should end within the share (without this, long games had spent their
                 // budget by move 2,500 and died on static moves), and at least two: a single
@@ -1154,6 +1271,41 @@ impl Agent<TilesMatching> for EvalAgent {
                 let fit = match ((start + DANGER_SHARE * share - now) / estimate) as usize {
                     fit if fit >= 2 => fit.min(ctx.deep),
                     _ => 0,
+                };
+                if let (Some(z), 2..) = (ctx.deep_stop, fit) {
+                    // The same random order of the next tiles for every answer, so that the
+                    // paired differences are sampled alike.
+                    let t = budget.elapsed_ms();
+                    let mut order: Vec<(u64, usize)> = (0..ctx.n)
+                        .flat_map(|c| (0..ctx.n).map(move |s| (c * 10 + s) as usize))
+                        .map(|code| {
+                            let seed = (obs.moves as u64) << 8 ^ code as u64 ^ 0x5EED_0000;
+                            (SplitMix64::new(seed).next_u64(), code)
+                        })
+                        .collect();
+                    order.sort_unstable();
+                    let order: Vec<usize> = order.into_iter().map(|x| x.1).collect();
+                    let lazy = |&(two, cell): &(f64, Option<usize>)| {
+                        let (next, _, counter) = answer(ctx, board, obs.tile, cell, obs.counter);
+                        (LazyDeep::new(ctx, next, counter, two), cell)
+                    };
+                    let mut leader = lazy(&looked[0]);
+                    for x in looked.iter().take(fit).skip(1) {
+                        let mut challenger = lazy(x);
+                        if challenger_wins(ctx, &mut leader.0, &mut challenger.0, &order, z) {
+                            leader = challenger;
+                        }
+                    }
+                    let spent = (budget.elapsed_ms() - t) / fit as f64;
+                    self.deep_ms = match self.deep_ms > 0.0 {
+                        true => 0.9 * self.deep_ms + 0.1 * spent,
+                        false => spent,
+                    };
+                    best.1 = leader.1;
+                }
+                let fit = match ctx.deep_stop {
+                    Some(_) => 0,
+                    None => fit,
                 };
                 let mut deep = (f64::NEG_INFINITY, best.1);
                 for &(_, cell) in looked.iter().take(fit) {
@@ -1410,12 +1562,12 @@ mod tests {
                     let ctx = Ctx::new(n, side, d);
                     // The first tile goes to the middle from N = 7 on.
                     assert_eq!(ctx.centre, n >= 7, "N {n} S {side} D {d}");
-                    // The third ply is gated by fill for N = 8, S = 8 only.
-                    let gate = match (n, side) {
-                        (8, 8) => 0.40,
-                        _ => 0.0,
+                    // The third ply stops early for N = 8, S = 8 only.
+                    let stop = match (n, side) {
+                        (8, 8) => Some(3.0),
+                        _ => None,
                     };
-                    assert_eq!(ctx.deep_fill, gate, "N {n} S {side} D {d}");
+                    assert_eq!(ctx.deep_stop, stop, "N {n} S {side} D {d}");
                     let w = ctx.w;
                     let want = if n == 7 || n == 8 {
                         (-10.0, 0.35)
@@ -1548,6 +1700,40 @@ mod tests {
         assert!(explain(8, 8, 2, &board, tile, 1, false)[0]
             .three_ply
             .is_nan());
+    }
+
+    /// The tile-by-tile third ply (`LazyDeep`) sums to `deep_expectation`'s value, and
+    /// without an early stop `challenger_wins` makes the exact comparison.
+    #[test]
+    fn the_tile_by_tile_third_ply_adds_up_to_the_three_ply_value() {
+        let ctx = Ctx::new(8, 8, 2);
+        let board = three_tiles();
+        let tile = Tile::Regular { color: 1, shape: 2 };
+        let a = analysed(&ctx, &board);
+        let order: Vec<usize> = (0..8)
+            .flat_map(|c| (0..8).map(move |s| c * 10 + s))
+            .rev()
+            .collect();
+        let mut lazies = Vec::new();
+        for choice in choices(&ctx, &a, &board, tile, 1).iter().take(4) {
+            let (next, points, after) = answer(&ctx, &board, tile, choice.cell, 1);
+            let two = points + expectation(&ctx, &next, after);
+            let three = points + deep_expectation(&ctx, &next, after);
+            let mut lazy = LazyDeep::new(&ctx, next, after, two);
+            let sum: f64 = lazy.base + order.iter().map(|&c| lazy.corr(&ctx, c)).sum::<f64>();
+            assert!(
+                (sum - three).abs() < 1e-6,
+                "{:?}: {sum} vs {three}",
+                choice.cell
+            );
+            lazies.push((lazy, three));
+        }
+        // Without an early stop the comparison is the exact one.
+        let (first, rest) = lazies.split_at_mut(1);
+        for (other, three) in rest {
+            let wins = challenger_wins(&ctx, &mut first[0].0, other, &order, f64::INFINITY);
+            assert_eq!(wins, *three > first[0].1 + 1e-6);
+        }
     }
 
     /// The first tile, a wildcard on an empty board, goes to the first of the equally valued
