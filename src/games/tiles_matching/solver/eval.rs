@@ -366,6 +366,7 @@ const CENTRE_FROM: u8 = 7;
 const STATIC_MOVE_MS: f64 = 0.05;
 
 /// What stays fixed through a game: sizes, odds and per-code masks.
+#[derive(Clone)]
 struct Ctx {
     n: u8,
     d: u8,
@@ -779,7 +780,9 @@ struct Choice {
     value: f64,
 }
 
-#[derive(Default)]
+/// `Clone` lets a measurement fork a game with the agent as it stands
+/// (`examples/tiles_matching_forks.rs`).
+#[derive(Clone, Default)]
 pub struct EvalAgent {
     /// Made at the first move, when N, S and D are known.
     ctx: Option<Ctx>,
