@@ -17,13 +17,27 @@
 //! line fill, the three coverage terms), LIFE the fork's moves beyond T (CAP if it lived
 //! on), LOST 1 if it died.
 //!
+//! With MODE=beam it instead asks whether any play outlives the game from each of the moves
+//! T - k for k in KS (default 5,10,20,50,100): a beam search of WIDTH (default 64) boards
+//! that knows the tile stream (every answer to each tile, the best WIDTH distinct boards by
+//! the static value kept; WIDTH may list several) plays on from there to T + CAP at most, and prints `beam SEED N S
+//! D T k WIDTH REACHED` (REACHED = the furthest move less T). With MODE=strong the agent
+//! plays on from T - k (KS) without a time limit (its full look-ahead every move): `strong
+//! SEED N S D T k LIFE LOST`.
+//!
+//! With MODE=streams the agent (cloned, on its budget as it stood) plays on from T - k (KS)
+//! with the tile in hand and then R (default 10) other tile streams (those of seeds
+//! 1,000,000 + SEED * 100 + r with the same N): how often a board that the real stream
+//! killed survives other tiles to T + CAP. Prints `streams SEED N S D T k R SURVIVED
+//! MEAN_LIFE` (life beyond T, at most CAP).
+//!
 //! Usage: cargo run --release --example tiles_matching_forks -- SEED N [S [D]]
 #[path = "common/mod.rs"]
 mod common;
 use arcade::clock::Budget;
 use arcade::game::{Agent, Game, Params};
-use arcade::games::tiles_matching::solver::eval::{explain, work_units, EvalAgent};
-use arcade::games::tiles_matching::{Action, TilesMatching};
+use arcade::games::tiles_matching::solver::eval::{explain, static_values, work_units, EvalAgent};
+use arcade::games::tiles_matching::{Action, Instance, Observation, State, TilesMatching};
 use std::collections::VecDeque;
 
 fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
@@ -47,6 +61,93 @@ fn kind(a: &Action) -> char {
         Action::Place { .. } => 'P',
         Action::GiveUp => 'G',
     }
+}
+
+/// The furthest move any play reaches from `start` up to move `until`, knowing the tile
+/// stream: a beam of `width` distinct boards (and counters), best static value first.
+fn beam(instance: &Instance, start: &State, width: usize, until: usize) -> usize {
+    let (n, s, d) = (instance.n, instance.side, instance.d);
+    let mut beam = vec![start.clone()];
+    let mut reached = start.moves;
+    while !beam.is_empty() && reached < until {
+        let mut seen = std::collections::HashSet::new();
+        let mut next: Vec<State> = Vec::new();
+        for st in &beam {
+            let mut actions: Vec<Action> = st
+                .board
+                .legal_cells(st.tile)
+                .into_iter()
+                .map(|c| Action::Place {
+                    row: (c / s) as i64,
+                    col: (c % s) as i64,
+                })
+                .collect();
+            if st.counter < d {
+                actions.push(Action::Discard);
+            }
+            for a in actions {
+                let mut child = st.clone();
+                TilesMatching::apply(instance, &mut child, &a).expect("legal");
+                if seen.insert((child.board.clone(), child.counter)) {
+                    next.push(child);
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        reached = next[0].moves;
+        let keys: Vec<_> = next.iter().map(|st| (&st.board, st.counter)).collect();
+        let values = static_values(n, s, d, &keys);
+        let mut order: Vec<usize> = (0..next.len()).collect();
+        order.sort_by(|&x, &y| values[y].total_cmp(&values[x]));
+        beam = order.iter().take(width).map(|&i| next[i].clone()).collect();
+    }
+    reached
+}
+
+/// The agent plays on from `start` with other tiles (after the one in hand) from `tiles`,
+/// up to move `until`: the move reached and whether it died.
+fn play_on(
+    instance: &Instance,
+    start: &State,
+    agent: &mut EvalAgent,
+    budget: &mut Budget,
+    tiles: &mut arcade::games::tiles_matching::TileSource,
+    until: usize,
+) -> (usize, bool) {
+    let (mut board, mut tile, mut counter) = (start.board.clone(), start.tile, start.counter);
+    let until = until.min(arcade::games::tiles_matching::MOVES);
+    let mut moves = start.moves;
+    while moves < until {
+        let obs = Observation {
+            n: instance.n,
+            side: instance.side,
+            d: instance.d,
+            board: board.clone(),
+            tile,
+            counter,
+            moves,
+            score: 0,
+        };
+        match agent.act(&obs, budget) {
+            Action::GiveUp => return (moves, true),
+            Action::Discard => counter += 1,
+            Action::Place { row, col } => {
+                let cell = row as usize * instance.side + col as usize;
+                match tile.code() {
+                    Some(code) => {
+                        board.put(cell, code);
+                    }
+                    None => board.take(cell),
+                }
+                counter = counter.saturating_sub(1);
+            }
+        }
+        moves += 1;
+        tile = tiles.next(board.is_empty());
+    }
+    (moves, false)
 }
 
 fn main() {
@@ -93,6 +194,73 @@ fn main() {
         common::thread_cpu_ms() - cpu
     );
     if !state.gave_up {
+        return;
+    }
+    let mode = std::env::var("MODE").unwrap_or_default();
+    if mode == "streams" {
+        let ks: Vec<usize> = std::env::var("KS")
+            .unwrap_or("5,10,20,50,100".into())
+            .split(',')
+            .map(|k| k.parse().expect("KS: numbers"))
+            .collect();
+        let r_count = env("R", 10u64);
+        for &k in ks.iter().filter(|&&k| k <= kept.len()) {
+            let (fork_state, fork_agent, spent, _) = &kept[kept.len() - k];
+            let (mut survived, mut life) = (0, 0i64);
+            for r in 0..r_count {
+                let mut p = Params::new();
+                p.insert("n".into(), n as i64);
+                let mut tiles = TilesMatching::generate(1_000_000 + seed * 100 + r, &p).tiles;
+                let mut ag = fork_agent.clone();
+                let mut b = work_budget(limit - spent, ns);
+                let (reached, died) =
+                    play_on(&instance, fork_state, &mut ag, &mut b, &mut tiles, t + cap);
+                survived += !died as usize;
+                life += reached as i64 - t as i64;
+            }
+            println!(
+                "streams {seed} {n} {s} {d} {t} {k} {r_count} {survived} {:.0}",
+                life as f64 / r_count as f64
+            );
+        }
+        return;
+    }
+    if mode == "beam" || mode == "strong" {
+        let ks: Vec<usize> = std::env::var("KS")
+            .unwrap_or("5,10,20,50,100".into())
+            .split(',')
+            .map(|k| k.parse().expect("KS: numbers"))
+            .collect();
+        let widths: Vec<usize> = std::env::var("WIDTH")
+            .unwrap_or("64".into())
+            .split(',')
+            .map(|w| w.parse().expect("WIDTH: numbers"))
+            .collect();
+        for &k in ks.iter().filter(|&&k| k <= kept.len()) {
+            let (fork_state, fork_agent, _, _) = &kept[kept.len() - k];
+            if mode == "beam" {
+                for &width in &widths {
+                    let reached = beam(&instance, fork_state, width, t + cap);
+                    println!(
+                        "beam {seed} {n} {s} {d} {t} {k} {width} {}",
+                        reached as i64 - t as i64
+                    );
+                }
+                continue;
+            }
+            let (mut st, mut ag) = (fork_state.clone(), fork_agent.clone());
+            let mut b = Budget::new(1e12);
+            while !TilesMatching::is_over(&instance, &st) && st.moves < t + cap {
+                let o = TilesMatching::observe(&instance, &st);
+                let a = ag.act(&o, &mut b);
+                TilesMatching::apply(&instance, &mut st, &a).expect("legal");
+            }
+            println!(
+                "strong {seed} {n} {s} {d} {t} {k} {} {}",
+                st.moves as i64 - t as i64,
+                st.gave_up as u8
+            );
+        }
         return;
     }
     let mut ks: Vec<usize> = (1..=dense).collect();
