@@ -82,6 +82,19 @@ trait Kernel {
     fn range_bonus(sim: &Sim, rows: &Rows, pairs: std::ops::RangeInclusive<usize>) -> i32;
     /// `Sim::singles`.
     fn singles(sim: &Sim, rows: &Rows, out: &mut Vec<u16>);
+    /// The bonus of each row pair in `pairs` (`Sim::pair_bonus`) into `node.bonus`, and
+    /// `node.bonus_sum` moved by the differences (a built child's touched pairs).
+    #[inline(always)]
+    fn rebonus(sim: &Sim, node: &mut Node, pairs: std::ops::RangeInclusive<usize>)
+    where
+        Self: Sized,
+    {
+        for r in pairs {
+            let bonus = sim.pair_bonus(&node.rows, r);
+            node.bonus_sum += bonus - node.bonus[r];
+            node.bonus[r] = bonus;
+        }
+    }
     /// The children of `parent` (index `tag` in its layer) by `moves` (a `NONE` second
     /// move: a single move), scored on `scratch` (its rows loaded with the parent's here)
     /// and pushed to `out`.
@@ -1025,11 +1038,7 @@ impl Sim {
     fn play_child<K: Kernel>(&self, parent: &Node, cand: &Candidate, node: &mut Node) {
         let (lo, hi) =
             self.play_with::<K>(&mut node.rows, [cand.first, cand.second], &mut node.score);
-        for r in self.pairs_touched(lo, hi) {
-            let bonus = self.pair_bonus(&node.rows, r);
-            node.bonus_sum += bonus - node.bonus[r];
-            node.bonus[r] = bonus;
-        }
+        K::rebonus(self, node, self.pairs_touched(lo, hi));
         node.hash = self.rehash(parent.hash, parent, &node.rows, lo, hi, node.score);
     }
 }

@@ -135,6 +135,25 @@ unsafe fn weigh_sim(sim: &Sim, sums: [__m256i; 4]) -> i32 {
     g * _mm_cvtsi128_si32(x)
 }
 
+/// `weigh_sim` of each lane alone: (lane 0's, lane 1's) weighted counts; `None` where the
+/// weights are not bytes (`Sim::weight_bytes`).
+#[inline(always)]
+unsafe fn weigh_lanes(sim: &Sim, sums: [__m256i; 4]) -> Option<(i32, i32)> {
+    let (g, b) = sim.weight_bytes?;
+    let product = |x, w: i8| _mm256_maddubs_epi16(x, _mm256_set1_epi8(w));
+    let words = _mm256_add_epi16(
+        _mm256_add_epi16(product(sums[0], b[0]), product(sums[1], b[1])),
+        _mm256_add_epi16(product(sums[2], b[2]), product(sums[3], b[3])),
+    );
+    let x = _mm256_madd_epi16(words, _mm256_set1_epi16(1));
+    // Within each lane: dword 0 becomes the sum of the lane's four.
+    let x = _mm256_add_epi32(x, _mm256_shuffle_epi32::<0b1110>(x));
+    let x = _mm256_add_epi32(x, _mm256_shuffle_epi32::<0b01>(x));
+    let lo = _mm_cvtsi128_si32(_mm256_castsi256_si128(x));
+    let hi = _mm_cvtsi128_si32(_mm256_extracti128_si256::<1>(x));
+    Some((g * lo, g * hi))
+}
+
 /// Rows of the padded copy above board row 0 (row `i` of `Rows` is `PAD + i` here): a
 /// window starts 3 rows above its move, so up to 2 rows above `Rows`' row 0.
 const PAD: usize = 4;
@@ -521,6 +540,53 @@ impl Kernel for Avx2 {
         }
     }
 
+    /// Two row pairs per step, one per lane, each lane weighed alone (where the weights
+    /// are bytes; else one pair at a time as `Base`).
+    #[inline(always)]
+    fn rebonus(sim: &Sim, node: &mut Node, pairs: std::ops::RangeInclusive<usize>) {
+        let (first, last) = (*pairs.start(), *pairs.end());
+        if sim.weight_bytes.is_none() {
+            for r in first..=last {
+                let bonus = sim.pair_bonus(&node.rows, r);
+                node.bonus_sum += bonus - node.bonus[r];
+                node.bonus[r] = bonus;
+            }
+            return;
+        }
+        let ready = sim.weights.ready != 0;
+        let mut r = first;
+        while r <= last {
+            let rows = &node.rows;
+            // SAFETY: only reached from `search_avx2` or after a check of the CPU; rows up
+            // to `r + 4 <= last + 3 <= n + 2 <= MAX_N + 2` exist (`load1` past the last
+            // pair: its lane 1 is empty and not read).
+            let (x, y) = unsafe {
+                let mut sums = [_mm256_setzero_si256(); 4];
+                let (a, b, around) = match r < last {
+                    true => (
+                        load2(rows, r + 1),
+                        load2(rows, r + 2),
+                        ready.then(|| (load2(rows, r), load2(rows, r + 3))),
+                    ),
+                    false => (
+                        load1(rows, r + 1),
+                        load1(rows, r + 2),
+                        ready.then(|| (load1(rows, r), load1(rows, r + 3))),
+                    ),
+                };
+                count_pairs(&mut sums, a, b, around);
+                weigh_lanes(sim, sums).unwrap_or_default()
+            };
+            node.bonus_sum += x - node.bonus[r];
+            node.bonus[r] = x;
+            if r < last {
+                node.bonus_sum += y - node.bonus[r + 1];
+                node.bonus[r + 1] = y;
+            }
+            r += 2;
+        }
+    }
+
     /// `Sim::singles`, two row pairs per step; the moves come out in the same order.
     #[inline(always)]
     fn singles(sim: &Sim, rows: &Rows, out: &mut Vec<u16>) {
@@ -666,6 +732,21 @@ mod tests {
                 assert_eq!(Avx2::range_bonus(sim, rows, first..=last), slow);
                 assert_eq!(Base::range_bonus(sim, rows, first..=last), slow);
                 counts.0 += (slow != 0) as usize;
+            }
+        }
+        // The build's bonuses of every range of pairs, over bonuses that are all wrong.
+        for first in 0..sim.n {
+            for last in first.saturating_sub(1)..sim.n {
+                let mut stale = node.clone();
+                for (r, b) in stale.bonus.iter_mut().enumerate() {
+                    *b = *b * 3 - 7 * r as i32;
+                }
+                let (mut fast, mut slow) = (stale.clone(), stale);
+                Avx2::rebonus(sim, &mut fast, first..=last);
+                Base::rebonus(sim, &mut slow, first..=last);
+                assert_eq!(fast.bonus, slow.bonus, "rebonus {first}..={last}");
+                assert_eq!(fast.bonus_sum, slow.bonus_sum, "rebonus {first}..={last}");
+                counts.0 += (first <= last) as usize;
             }
         }
         let mut scratch = *rows;
