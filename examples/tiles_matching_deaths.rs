@@ -66,6 +66,13 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
             .collect();
         agent.cover_terms = Some((v[0], v[1], v[2]));
     }
+    if let Ok(v) = std::env::var("LINES") {
+        let v: Vec<f64> = v
+            .split(',')
+            .map(|x| x.parse().expect("LINES: DEAD,FILL,RATE"))
+            .collect();
+        agent.line_terms = Some((v[0], v[1], v[2]));
+    }
     if let Ok(v) = std::env::var("CENTRE") {
         agent.centre_first = Some(v != "0");
     }
@@ -178,6 +185,8 @@ fn rollouts() -> Option<Rollouts> {
 /// board, over its cells (W < 0 is a cost).
 /// With COVER=U,C2,C3 set, the coverage weights (`uncovered`, `covered_twice`,
 /// `covered_thrice`) instead of the weight set's.
+/// With LINES=D,F,R set, the line weights (`dead_cell`, `line_fill`, `line_rate`) instead
+/// of the weight set's.
 /// With CENTRE=1 the first tile goes to the middle cell, with CENTRE=0 to the first of the
 /// equally valued cells (`EvalAgent::centre_first`; the default is the middle from N = 8).
 /// With BONUS=B0,B1,.. set, a discard at counter k is worth Bk more at the root.

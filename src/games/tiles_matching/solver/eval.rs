@@ -51,8 +51,8 @@ pub fn work_units() -> u64 {
 type Combos = u128;
 
 /// The static evaluation's weights (see `WEIGHTS`, `TIGHT_WEIGHTS`, `SMALL_WEIGHTS`,
-/// `NINE_SMALL_WEIGHTS`, and `EIGHT_WEIGHTS`, `EIGHT_SMALL_WEIGHTS` and `SEVEN_WEIGHTS`, the
-/// ones with the jam term).
+/// `NINE_SMALL_WEIGHTS`, `TEN_TIGHT_WEIGHTS`, and `EIGHT_WEIGHTS`, `EIGHT_SMALL_WEIGHTS` and
+/// `SEVEN_WEIGHTS`, the ones with the jam term).
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Weights {
     /// Per fraction of regular tiles that fit nowhere.
@@ -116,6 +116,17 @@ pub fn board_features(n: u8, side: usize, d: u8, board: &Board, counter: u8) -> 
         add_cover(&mut cover, a.accept[f as usize]);
     }
     features(&ctx, counter, &cover, a.totals.dead, a.totals.empty)
+}
+
+/// The static value of each board with its counter (the leaf value of the look-ahead), for
+/// offline searches (`examples/tiles_matching_forks.rs`: a search that knows the tile
+/// stream, to see whether any play outlives a lost game).
+pub fn static_values(n: u8, side: usize, d: u8, boards: &[(&Board, u8)]) -> Vec<f64> {
+    let ctx = Ctx::new(n, side, d);
+    boards
+        .iter()
+        .map(|&(board, counter)| Analysis::new(&ctx, board).value(&ctx, counter))
+        .collect()
 }
 
 /// How many numbers `jam_stats` gives.
@@ -326,6 +337,20 @@ const NINE_SMALL_WEIGHTS: Weights = Weights {
     ..SMALL_WEIGHTS
 };
 
+/// For N = 10 on boards of side 10: `TIGHT_WEIGHTS` with empty cells worth 3 instead of 2
+/// (`SMALL_WEIGHTS`, for sides 8 and 9, has 4). These games die of jams built over the last
+/// 150-300 moves (a board that the tile stream killed, replayed from 5 / 150 moves before
+/// the death with other tiles, lives 300 moves more 25 / 70 % of the time, and one other
+/// answer in the last 20 moves hardly ever saves it): more room keeps boards from the jam.
+/// On the work clock (5,000 ms, WORK_NS = 10, D drawn) games lived +1,775 ± 386 moves
+/// longer on seeds 450401..450500 (full 8 -> 24 of 100) and +1,180 ± 364 on 450501..450600
+/// (full 4 -> 20), at 1.21 points per move instead of 1.39; line fill 12 instead of 6 lost
+/// (-2,958 ± 288) (docs/solver-report.md, "Fourteenth session, branch tiles18").
+const TEN_TIGHT_WEIGHTS: Weights = Weights {
+    empty_cell: 3.0,
+    ..TIGHT_WEIGHTS
+};
+
 /// At most this many of the best static choices get the 2-ply look.
 const LOOKAHEAD: usize = 8;
 /// A move's share of the time left is half of it spread evenly over the moves left and half
@@ -369,6 +394,7 @@ const CENTRE_FROM: u8 = 7;
 const STATIC_MOVE_MS: f64 = 0.05;
 
 /// What stays fixed through a game: sizes, odds and per-code masks.
+#[derive(Clone)]
 struct Ctx {
     n: u8,
     d: u8,
@@ -426,6 +452,7 @@ impl Ctx {
             all,
             w: match n {
                 9 if side == 9 => NINE_SMALL_WEIGHTS,
+                10 if side == 10 => TEN_TIGHT_WEIGHTS,
                 9.. if side <= 9 => SMALL_WEIGHTS,
                 9.. => TIGHT_WEIGHTS,
                 8 if side == 8 => EIGHT_SMALL_WEIGHTS,
@@ -782,7 +809,9 @@ struct Choice {
     value: f64,
 }
 
-#[derive(Default)]
+/// `Clone` lets a measurement fork a game with the agent as it stands
+/// (`examples/tiles_matching_forks.rs`).
+#[derive(Clone, Default)]
 pub struct EvalAgent {
     /// Made at the first move, when N, S and D are known.
     ctx: Option<Ctx>,
@@ -802,6 +831,9 @@ pub struct EvalAgent {
     /// If set, the coverage weights (`Weights::uncovered`, `covered_twice`,
     /// `covered_thrice`) instead of the weight set's.
     pub cover_terms: Option<(f64, f64, f64)>,
+    /// If set, the line weights (`Weights::dead_cell`, `line_fill`, `line_rate`) instead of
+    /// the weight set's.
+    pub line_terms: Option<(f64, f64, f64)>,
     /// If set, whether the first tile (a wildcard, on an empty board) goes to the middle of
     /// the board (else to the first of the equally valued cells) instead of the group's
     /// default (`CENTRE_FROM`).
@@ -1192,10 +1224,11 @@ fn answer(
 
 impl Agent<TilesMatching> for EvalAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
-        let (empty_weight, fill_term, cover_terms, centre_first) = (
+        let (empty_weight, fill_term, cover_terms, line_terms, centre_first) = (
             self.empty_weight,
             self.fill_term,
             self.cover_terms,
+            self.line_terms,
             self.centre_first,
         );
         let ctx = self.ctx.get_or_insert_with(|| {
@@ -1209,6 +1242,9 @@ impl Agent<TilesMatching> for EvalAgent {
             }
             if let Some((u, twice, thrice)) = cover_terms {
                 (ctx.w.uncovered, ctx.w.covered_twice, ctx.w.covered_thrice) = (u, twice, thrice);
+            }
+            if let Some((dead, fill, rate)) = line_terms {
+                (ctx.w.dead_cell, ctx.w.line_fill, ctx.w.line_rate) = (dead, fill, rate);
             }
             if let Some(centre) = centre_first {
                 ctx.centre = centre;
@@ -1584,6 +1620,13 @@ mod tests {
                         8.. => TIGHT_WEIGHTS,
                         _ => WEIGHTS,
                     };
+                    // Empty cells are worth 3 for N = 10, S = 10 (between the tight set's 2
+                    // and the small set's 4).
+                    let empty = match (n, side) {
+                        (10, 10) => 3.0,
+                        _ => base.empty_cell,
+                    };
+                    assert_eq!(w.empty_cell, empty, "N {n} S {side} D {d}");
                     // Tiles that fit twice are worth less for N = 9, S = 9 and N = 8,
                     // S = 8 only.
                     let twice = match (n, side) {
@@ -1596,6 +1639,7 @@ mod tests {
                         fill: 0.0,
                         fill_knee: 1.0,
                         covered_twice: 30.0,
+                        empty_cell: base.empty_cell,
                         ..w
                     };
                     assert_eq!(strip(w), base, "N {n} S {side}");
