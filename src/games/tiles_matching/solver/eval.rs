@@ -376,7 +376,9 @@ const DANGER_SHARE: f64 = 8.0;
 /// at least 0.40 full only). On the work clock (5,000 ms, WORK_NS = 10, D drawn) full games
 /// rose from 31 to 45 of 100 (seeds 440001..440100) and from 36 to 55 of 105 (442001..442105):
 /// +0.16 ± 0.04 a game pooled, moves +656 ± 303 (docs/solver-report.md, "Fourteenth session,
-/// branch tiles17").
+/// branch tiles17"). N = 7 on side 8 too: deaths after move 6,000 fell from 46 to 21 and
+/// full games rose from 177 to 204 of 266 (seeds 470001..470266, +0.10 ± 0.04 a game;
+/// "Fourteenth session, branch tiles19").
 const EIGHT_SMALL_DEEP_STOP: f64 = 3.0;
 /// From this N on, the first tile (a wildcard on an empty board) goes to the middle cell.
 /// Every cell of an empty board has the same value, and the first of them, (1, 1), starts
@@ -404,7 +406,7 @@ struct Ctx {
     /// How many answers may get three plies (`DEEP` or `DEEP_TIGHT`).
     deep: usize,
     /// The third ply tile by tile with an early stop at this many standard errors
-    /// (`EIGHT_SMALL_DEEP_STOP`), else exact.
+    /// (`EIGHT_SMALL_DEEP_STOP`, N = 7-8 on side 8), else exact.
     deep_stop: Option<f64>,
     /// The first tile (a wildcard on an empty board) goes to the middle cell (`CENTRE_FROM`).
     centre: bool,
@@ -463,7 +465,7 @@ impl Ctx {
                 _ => DEEP,
             },
             deep_stop: match (n, side) {
-                (8, 8) => Some(EIGHT_SMALL_DEEP_STOP),
+                (7 | 8, 8) => Some(EIGHT_SMALL_DEEP_STOP),
                 _ => None,
             },
             centre: n >= CENTRE_FROM,
@@ -1598,9 +1600,9 @@ mod tests {
                     let ctx = Ctx::new(n, side, d);
                     // The first tile goes to the middle from N = 7 on.
                     assert_eq!(ctx.centre, n >= 7, "N {n} S {side} D {d}");
-                    // The third ply stops early for N = 8, S = 8 only.
+                    // The third ply stops early for N = 7-8 on side 8 only.
                     let stop = match (n, side) {
-                        (8, 8) => Some(3.0),
+                        (7 | 8, 8) => Some(3.0),
                         _ => None,
                     };
                     assert_eq!(ctx.deep_stop, stop, "N {n} S {side} D {d}");
