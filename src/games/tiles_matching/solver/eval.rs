@@ -377,8 +377,9 @@ const DANGER_SHARE: f64 = 8.0;
 /// rose from 31 to 45 of 100 (seeds 440001..440100) and from 36 to 55 of 105 (442001..442105):
 /// +0.16 ± 0.04 a game pooled, moves +656 ± 303 (docs/solver-report.md, "Fourteenth session,
 /// branch tiles17"). N = 7 on side 8 too: deaths after move 6,000 fell from 46 to 21 and
-/// full games rose from 177 to 204 of 266 (seeds 470001..470266, +0.10 ± 0.04 a game;
-/// "Fourteenth session, branch tiles19").
+/// full games rose from 177 to 204 of 266 (seeds 470001..470266, +0.10 ± 0.04 a game) and
+/// from 67 to 92 of 120 fresh ones (471001..471120, +0.21 ± 0.06; "Fourteenth session,
+/// branch tiles19").
 const EIGHT_SMALL_DEEP_STOP: f64 = 3.0;
 /// From this N on, the first tile (a wildcard on an empty board) goes to the middle cell.
 /// Every cell of an empty board has the same value, and the first of them, (1, 1), starts
