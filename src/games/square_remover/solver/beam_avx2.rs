@@ -15,7 +15,7 @@
 
 use super::vector::{column_mask, push_columns};
 use super::{
-    copy_board_rows, Candidate, Kernel, Node, Rows, Scratch, Sim, MAX_N, NONE, SQUARE_VALUE,
+    copy_board_rows, Base, Candidate, Kernel, Node, Rows, Scratch, Sim, MAX_N, NONE, SQUARE_VALUE,
 };
 use std::arch::x86_64::*;
 
@@ -544,15 +544,10 @@ impl Kernel for Avx2 {
     /// are bytes; else one pair at a time as `Base`).
     #[inline(always)]
     fn rebonus(sim: &Sim, node: &mut Node, pairs: std::ops::RangeInclusive<usize>) {
-        let (first, last) = (*pairs.start(), *pairs.end());
         if sim.weight_bytes.is_none() {
-            for r in first..=last {
-                let bonus = sim.pair_bonus(&node.rows, r);
-                node.bonus_sum += bonus - node.bonus[r];
-                node.bonus[r] = bonus;
-            }
-            return;
+            return Base::rebonus(sim, node, pairs);
         }
+        let (first, last) = (*pairs.start(), *pairs.end());
         let ready = sim.weights.ready != 0;
         let mut r = first;
         while r <= last {
@@ -712,7 +707,7 @@ impl Kernel for Avx2 {
 #[cfg(test)]
 mod tests {
     use super::super::check::walk_boards;
-    use super::super::{has_avx2, search, swap, Base, Node, Settings, Weights, NONE};
+    use super::super::{has_avx2, search, swap, Node, Settings, Weights, NONE};
     use super::*;
     use crate::clock::Budget;
     use crate::game::{Game, Params};

@@ -1053,6 +1053,15 @@ fn deep_expectation(ctx: &Ctx, board: &Board, counter: u8) -> f64 {
     total
 }
 
+/// A third ply's running cost in ms (`EvalAgent::deep_ms`): a moving mean that starts at
+/// the first one measured.
+fn running_mean(mean: f64, spent: f64) -> f64 {
+    match mean > 0.0 {
+        true => 0.9 * mean + 0.1 * spent,
+        false => spent,
+    }
+}
+
 /// One candidate's third ply, valued tile by tile on demand: its two-ply value corrected by
 /// the third ply's wildcard and remove tile (`base`), and per regular tile the third-ply
 /// minus two-ply term (as `deep_expectation` and `expectation` weigh them).
@@ -1311,60 +1320,59 @@ impl Agent<TilesMatching> for EvalAgent {
                     fit if fit >= 2 => fit.min(ctx.deep),
                     _ => 0,
                 };
-                if let (Some(z), 2..) = (ctx.deep_stop, fit) {
-                    // The same random order of the next tiles for every answer, so that the
-                    // paired differences are sampled alike.
-                    let t = budget.elapsed_ms();
-                    let mut order: Vec<(u64, usize)> = (0..ctx.n)
-                        .flat_map(|c| (0..ctx.n).map(move |s| (c * 10 + s) as usize))
-                        .map(|code| {
-                            let seed = (obs.moves as u64) << 8 ^ code as u64 ^ 0x5EED_0000;
-                            (SplitMix64::new(seed).next_u64(), code)
-                        })
-                        .collect();
-                    order.sort_unstable();
-                    let order: Vec<usize> = order.into_iter().map(|x| x.1).collect();
-                    let lazy = |&(two, cell): &(f64, Option<usize>)| {
-                        let (next, _, counter) = answer(ctx, board, obs.tile, cell, obs.counter);
-                        (LazyDeep::new(ctx, next, counter, two), cell)
-                    };
-                    let mut leader = lazy(&looked[0]);
-                    for x in looked.iter().take(fit).skip(1) {
-                        let mut challenger = lazy(x);
-                        if challenger_wins(ctx, &mut leader.0, &mut challenger.0, &order, z) {
-                            leader = challenger;
+                match ctx.deep_stop {
+                    // The best answers compared tile by tile, stopped once the choice is
+                    // clear (`challenger_wins`).
+                    Some(z) if fit >= 2 => {
+                        // The same random order of the next tiles for every answer, so that
+                        // the paired differences are sampled alike.
+                        let t = budget.elapsed_ms();
+                        let mut order: Vec<(u64, usize)> = (0..ctx.n)
+                            .flat_map(|c| (0..ctx.n).map(move |s| (c * 10 + s) as usize))
+                            .map(|code| {
+                                let seed = (obs.moves as u64) << 8 ^ code as u64 ^ 0x5EED_0000;
+                                (SplitMix64::new(seed).next_u64(), code)
+                            })
+                            .collect();
+                        order.sort_unstable();
+                        let order: Vec<usize> = order.into_iter().map(|x| x.1).collect();
+                        let lazy = |&(two, cell): &(f64, Option<usize>)| {
+                            let (next, _, counter) =
+                                answer(ctx, board, obs.tile, cell, obs.counter);
+                            (LazyDeep::new(ctx, next, counter, two), cell)
+                        };
+                        let mut leader = lazy(&looked[0]);
+                        for x in looked.iter().take(fit).skip(1) {
+                            let mut challenger = lazy(x);
+                            if challenger_wins(ctx, &mut leader.0, &mut challenger.0, &order, z) {
+                                leader = challenger;
+                            }
                         }
+                        let spent = (budget.elapsed_ms() - t) / fit as f64;
+                        self.deep_ms = running_mean(self.deep_ms, spent);
+                        best.1 = leader.1;
                     }
-                    let spent = (budget.elapsed_ms() - t) / fit as f64;
-                    self.deep_ms = match self.deep_ms > 0.0 {
-                        true => 0.9 * self.deep_ms + 0.1 * spent,
-                        false => spent,
-                    };
-                    best.1 = leader.1;
-                }
-                let fit = match ctx.deep_stop {
-                    Some(_) => 0,
-                    None => fit,
-                };
-                let mut deep = (f64::NEG_INFINITY, best.1);
-                for &(_, cell) in looked.iter().take(fit) {
-                    let t = budget.elapsed_ms();
-                    let (next, points, counter) = answer(ctx, board, obs.tile, cell, obs.counter);
-                    let bonus = match cell {
-                        None => self.discard_bonus[obs.counter.min(3) as usize],
-                        Some(_) => 0.0,
-                    };
-                    let v = points + bonus + deep_expectation(ctx, &next, counter);
-                    let spent = budget.elapsed_ms() - t;
-                    self.deep_ms = match self.deep_ms > 0.0 {
-                        true => 0.9 * self.deep_ms + 0.1 * spent,
-                        false => spent,
-                    };
-                    if v > deep.0 {
-                        deep = (v, cell);
+                    Some(_) => {}
+                    // Each of the best answers' exact three-ply value.
+                    None => {
+                        let mut deep = (f64::NEG_INFINITY, best.1);
+                        for &(_, cell) in looked.iter().take(fit) {
+                            let t = budget.elapsed_ms();
+                            let (next, points, counter) =
+                                answer(ctx, board, obs.tile, cell, obs.counter);
+                            let bonus = match cell {
+                                None => self.discard_bonus[obs.counter.min(3) as usize],
+                                Some(_) => 0.0,
+                            };
+                            let v = points + bonus + deep_expectation(ctx, &next, counter);
+                            self.deep_ms = running_mean(self.deep_ms, budget.elapsed_ms() - t);
+                            if v > deep.0 {
+                                deep = (v, cell);
+                            }
+                        }
+                        best.1 = deep.1;
                     }
                 }
-                best.1 = deep.1;
             }
             if let Some(r) = self.rollouts {
                 if obs.counter < ctx.d && obs.moves % r.every.max(1) == 0 {
