@@ -381,9 +381,6 @@ const DANGER_SHARE: f64 = 8.0;
 /// from 67 to 92 of 120 fresh ones (471001..471120, +0.21 ± 0.06; "Fourteenth session,
 /// branch tiles19").
 const EIGHT_SMALL_DEEP_STOP: f64 = 3.0;
-/// For N = 7-8 on side 8, this many answers may get three plies while the budget is ahead
-/// of an even pace (more of it left than of the game's moves).
-const EIGHT_SMALL_DEEP_AHEAD: usize = LOOKAHEAD;
 /// From this N on, the first tile (a wildcard on an empty board) goes to the middle cell.
 /// Every cell of an empty board has the same value, and the first of them, (1, 1), starts
 /// the game beside a corner, where the first tiles have few free neighbours and few cells
@@ -412,9 +409,6 @@ struct Ctx {
     /// The third ply tile by tile with an early stop at this many standard errors
     /// (`EIGHT_SMALL_DEEP_STOP`, N = 7-8 on side 8), else exact.
     deep_stop: Option<f64>,
-    /// How many answers may get three plies while the budget is ahead of an even pace
-    /// (`EIGHT_SMALL_DEEP_AHEAD`), if more than `deep`.
-    deep_ahead: usize,
     /// The first tile (a wildcard on an empty board) goes to the middle cell (`CENTRE_FROM`).
     centre: bool,
     nn: f64,
@@ -474,10 +468,6 @@ impl Ctx {
             deep_stop: match (n, side) {
                 (7 | 8, 8) => Some(EIGHT_SMALL_DEEP_STOP),
                 _ => None,
-            },
-            deep_ahead: match (n, side) {
-                (7 | 8, 8) => EIGHT_SMALL_DEEP_AHEAD,
-                _ => 0,
             },
             centre: n >= CENTRE_FROM,
             nn,
@@ -1326,14 +1316,8 @@ impl Agent<TilesMatching> for EvalAgent {
                     true => self.deep_ms,
                     false => (now - start) / looked.len() as f64 * ctx.nn,
                 };
-                let most = match ctx.deep_ahead > ctx.deep
-                    && budget.remaining_ms() * MOVES as f64 > budget.limit_ms() * moves_left
-                {
-                    true => ctx.deep_ahead,
-                    false => ctx.deep,
-                };
                 let fit = match ((start + DANGER_SHARE * share - now) / estimate) as usize {
-                    fit if fit >= 2 => fit.min(most),
+                    fit if fit >= 2 => fit.min(ctx.deep),
                     _ => 0,
                 };
                 match ctx.deep_stop {
