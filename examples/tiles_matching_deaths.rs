@@ -73,19 +73,6 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
             .collect();
         agent.line_terms = Some((v[0], v[1], v[2]));
     }
-    if let Ok(v) = std::env::var("SEARCH") {
-        let v: Vec<f64> = v
-            .split(',')
-            .map(|x| x.parse().expect("SEARCH: LOOKAHEAD,DEEP,Z,DANGER"))
-            .collect();
-        agent.search = Some((
-            v[0] as usize,
-            v[1] as usize,
-            v[2],
-            v.get(3).copied().unwrap_or(8.0),
-            v.get(4).is_some_and(|&x| x != 0.0),
-        ));
-    }
     if let Ok(v) = std::env::var("CENTRE") {
         agent.centre_first = Some(v != "0");
     }
@@ -121,14 +108,12 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
     }
     if std::env::var_os("GAMES").is_some() {
         println!(
-            "game {seed} {} {} {} {:.0} {} {} {}",
+            "game {seed} {} {} {} {:.0} {}",
             state.moves,
             state.gave_up as u8,
             TilesMatching::score(&instance, &state),
             common::thread_cpu_ms() - cpu,
-            work_units() - work,
-            agent.deep_counts.0,
-            agent.deep_counts.1
+            work_units() - work
         );
     }
     for (m, counter, kind, fits, board, spent) in &kept {

@@ -406,12 +406,6 @@ struct Ctx {
     w: Weights,
     /// How many answers may get three plies (`DEEP` or `DEEP_TIGHT`).
     deep: usize,
-    /// How many of the best static answers get two plies (`LOOKAHEAD`).
-    lookahead: usize,
-    /// The third ply's share of the time, in moves' shares (`DANGER_SHARE`).
-    danger: f64,
-    /// The discard gets two plies even when it is not among the best `lookahead`.
-    discard_always: bool,
     /// The third ply tile by tile with an early stop at this many standard errors
     /// (`EIGHT_SMALL_DEEP_STOP`, N = 7-8 on side 8), else exact.
     deep_stop: Option<f64>,
@@ -475,9 +469,6 @@ impl Ctx {
                 (7 | 8, 8) => Some(EIGHT_SMALL_DEEP_STOP),
                 _ => None,
             },
-            lookahead: LOOKAHEAD,
-            danger: DANGER_SHARE,
-            discard_always: false,
             centre: n >= CENTRE_FROM,
             nn,
             cells: (side * side) as f64,
@@ -848,11 +839,6 @@ pub struct EvalAgent {
     /// the board (else to the first of the equally valued cells) instead of the group's
     /// default (`CENTRE_FROM`).
     pub centre_first: Option<bool>,
-    /// Measurement knobs (tiles22): for N >= 9, two plies for this many static answers,
-    /// three for this many, and the early stop's z (infinity = exact).
-    pub search: Option<(usize, usize, f64, f64, bool)>,
-    /// Measurement (tiles22): moves that ran the third ply, and answers it valued.
-    pub deep_counts: (u64, u64),
 }
 
 /// Settings of the paired playouts at close place-or-discard decisions.
@@ -1248,13 +1234,12 @@ fn answer(
 
 impl Agent<TilesMatching> for EvalAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
-        let (empty_weight, fill_term, cover_terms, line_terms, centre_first, search) = (
+        let (empty_weight, fill_term, cover_terms, line_terms, centre_first) = (
             self.empty_weight,
             self.fill_term,
             self.cover_terms,
             self.line_terms,
             self.centre_first,
-            self.search,
         );
         let ctx = self.ctx.get_or_insert_with(|| {
             let mut ctx = Ctx::new(obs.n, obs.side, obs.d);
@@ -1273,16 +1258,6 @@ impl Agent<TilesMatching> for EvalAgent {
             }
             if let Some(centre) = centre_first {
                 ctx.centre = centre;
-            }
-            if let (Some((look, deep, z, danger, discard)), 9..) = (search, obs.n) {
-                ctx.lookahead = look;
-                ctx.discard_always = discard;
-                ctx.danger = danger;
-                ctx.deep = deep;
-                ctx.deep_stop = match z.is_finite() {
-                    true => Some(z),
-                    false => None,
-                };
             }
             ctx
         });
@@ -1310,18 +1285,8 @@ impl Agent<TilesMatching> for EvalAgent {
         let start = budget.elapsed_ms();
         if choices.len() > 1 && share > 0.0 {
             // Two plies for the best few static choices, best first.
-            let mut looked = Vec::with_capacity(ctx.lookahead + 1);
-            let mut set: Vec<&Choice> = choices.iter().take(ctx.lookahead).collect();
-            if ctx.discard_always {
-                if let Some(d) = choices
-                    .iter()
-                    .skip(ctx.lookahead)
-                    .find(|c| c.cell.is_none())
-                {
-                    set.push(d);
-                }
-            }
-            for (i, choice) in set.into_iter().enumerate() {
+            let mut looked = Vec::with_capacity(LOOKAHEAD);
+            for (i, choice) in choices.iter().take(LOOKAHEAD).enumerate() {
                 if i >= 2 && budget.elapsed_ms() > start + share {
                     break;
                 }
@@ -1351,14 +1316,10 @@ impl Agent<TilesMatching> for EvalAgent {
                     true => self.deep_ms,
                     false => (now - start) / looked.len() as f64 * ctx.nn,
                 };
-                let fit = match ((start + ctx.danger * share - now) / estimate) as usize {
+                let fit = match ((start + DANGER_SHARE * share - now) / estimate) as usize {
                     fit if fit >= 2 => fit.min(ctx.deep),
                     _ => 0,
                 };
-                if fit >= 2 {
-                    self.deep_counts.0 += 1;
-                    self.deep_counts.1 += fit.min(looked.len()) as u64;
-                }
                 match ctx.deep_stop {
                     // The best answers compared tile by tile, stopped once the choice is
                     // clear (`challenger_wins`).
