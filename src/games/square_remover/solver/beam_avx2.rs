@@ -48,11 +48,86 @@ unsafe fn mark(x: __m256i) -> __m256i {
     _mm256_min_epu8(x, _mm256_set1_epi8(1))
 }
 
+/// Where `count_pairs` puts its window counts: triples (0), doubles (1), diagonals (2),
+/// ready (3), each a register of bytes that are non-zero where a window has the term (one
+/// colour bit, or an OR of them: at most 0x7f, positive as a signed byte).
+trait Counts: Sized {
+    unsafe fn add(&mut self, k: usize, x: __m256i);
+    /// Empty counts of the same kind.
+    unsafe fn zero(&self) -> Self;
+    /// The weighted count, as `weigh_sim` weighs it.
+    unsafe fn weigh(&self, sim: &Sim) -> i32;
+}
+
+/// One register of counts per term (`weigh_sim` weighs them).
+impl Counts for [__m256i; 4] {
+    #[inline(always)]
+    unsafe fn add(&mut self, k: usize, x: __m256i) {
+        self[k] = _mm256_add_epi8(self[k], mark(x));
+    }
+    #[inline(always)]
+    unsafe fn zero(&self) -> Self {
+        [_mm256_setzero_si256(); 4]
+    }
+    #[inline(always)]
+    unsafe fn weigh(&self, sim: &Sim) -> i32 {
+        weigh_sim(sim, *self)
+    }
+}
+
+/// The weighted count in one register: each term adds its weight byte (`Sim::weight_bytes`)
+/// where it is found (`sign`: the weight where the byte is positive, 0 where it is 0), so
+/// that the weighing is one `sad` (`Weighted::weigh`), not four `maddubs` and their sum.
+/// Exact while no byte passes 255: `Weighted::new` checks the bound for up to 4 steps.
+struct Weighted {
+    acc: __m256i,
+    w: [__m256i; 4],
+}
+
+impl Weighted {
+    /// `None` where the weights are not bytes, or a byte could pass 255 in 4 steps of
+    /// `count_pairs` (each adds at most `triple + 2 double + 2 diagonal + ready` to a byte).
+    #[inline(always)]
+    unsafe fn new(sim: &Sim) -> Option<Self> {
+        let (_, b) = sim.weight_bytes?;
+        let step = b[0] as i32 + 2 * b[1] as i32 + 2 * b[2] as i32 + b[3] as i32;
+        (4 * step <= 255).then(|| Weighted {
+            acc: _mm256_setzero_si256(),
+            w: b.map(|x| _mm256_set1_epi8(x)),
+        })
+    }
+}
+
+impl Counts for Weighted {
+    #[inline(always)]
+    unsafe fn add(&mut self, k: usize, x: __m256i) {
+        self.acc = _mm256_add_epi8(self.acc, _mm256_sign_epi8(self.w[k], x));
+    }
+    #[inline(always)]
+    unsafe fn zero(&self) -> Self {
+        Weighted {
+            acc: _mm256_setzero_si256(),
+            w: self.w,
+        }
+    }
+    /// One `sad` of the bytes: each at most 255 (`Weighted::new`), so 32 of them sum
+    /// exactly.
+    #[inline(always)]
+    unsafe fn weigh(&self, sim: &Sim) -> i32 {
+        // `Some`: a `Weighted` is only made from byte weights.
+        let (g, _) = sim.weight_bytes.unwrap_unchecked();
+        let x = _mm256_sad_epu8(self.acc, _mm256_setzero_si256());
+        let x = _mm_add_epi64(_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x));
+        let x = _mm_add_epi64(x, _mm_unpackhi_epi64(x, x));
+        g * _mm_cvtsi128_si32(x)
+    }
+}
+
 /// The counts of two row pairs' windows: `a`, `b` their rows, `up`, `down` the rows around
 /// them (lane by lane), added to `sums` (triples, doubles, diagonals, ready).
 #[inline(always)]
-unsafe fn count_pairs(
-    sums: &mut [__m256i; 4],
+unsafe fn count_pairs<C: Counts>(
+    sums: &mut C,
     a: __m256i,
     b: __m256i,
     around: Option<(__m256i, __m256i)>,
@@ -63,15 +138,11 @@ unsafe fn count_pairs(
         _mm256_and_si256(top, _mm256_or_si256(b, b1)),
         _mm256_and_si256(bottom, _mm256_or_si256(a, a1)),
     );
-    sums[0] = _mm256_add_epi8(sums[0], mark(triples));
-    sums[1] = _mm256_add_epi8(
-        sums[1],
-        _mm256_add_epi8(mark(top), mark(_mm256_and_si256(a, b))),
-    );
-    sums[2] = _mm256_add_epi8(
-        sums[2],
-        _mm256_add_epi8(mark(_mm256_and_si256(a, b1)), mark(_mm256_and_si256(a1, b))),
-    );
+    sums.add(0, triples);
+    sums.add(1, top);
+    sums.add(1, _mm256_and_si256(a, b));
+    sums.add(2, _mm256_and_si256(a, b1));
+    sums.add(2, _mm256_and_si256(a1, b));
     if let Some((up, down)) = around {
         // The same masks as `ready_mask` in beam_vector.rs.
         let left = |x| _mm256_slli_si256::<1>(x);
@@ -83,7 +154,7 @@ unsafe fn count_pairs(
         let above = or(above, and(and(bottom, a), or(right2(a), right(up))));
         let below = and(and(top, b1), or(left(b), down));
         let below = or(below, and(and(top, b), or(right2(b), right(down))));
-        sums[3] = _mm256_add_epi8(sums[3], mark(or(above, below)));
+        sums.add(3, or(above, below));
     }
 }
 
@@ -342,10 +413,11 @@ unsafe fn swap_window(y: &mut [__m256i; 3], mv: u16, q: usize) {
 /// `ready_bonus`'s, over the pairs of the rows the swaps and squares changed (`changed`).
 /// Anything else (a square in pair 1 or 6, a pair's moves more than 2 rows apart; 1-2% of
 /// the children) sends the child to `candidate_with`, on `scratch` (loaded with the
-/// parent's rows at the first such child: `loaded`).
+/// parent's rows at the first such child: `loaded`). The counts are of `counts`' kind.
 #[inline(always)]
-unsafe fn window_child<const READY: bool>(
+unsafe fn window_child<const READY: bool, C: Counts>(
     sim: &Sim,
+    counts: &C,
     parent: &Node,
     pad: &Padded,
     tag: u32,
@@ -419,7 +491,7 @@ unsafe fn window_child<const READY: bool>(
         false => {
             // Window pairs 1..=4, two per step: (1, 2), (3, 4); and (5, 6) when a row past
             // 4 changed (pairs `lo - 1..=hi` change; row 3, the upper move's, always does).
-            let mut sums = [_mm256_setzero_si256(); 4];
+            let mut sums = counts.zero();
             count_pairs(&mut sums, odd(y0, y[0]), y[0], None);
             count_pairs(&mut sums, odd(y[0], y[1]), y[1], None);
             let mut end = r + 5;
@@ -429,9 +501,9 @@ unsafe fn window_child<const READY: bool>(
             }
             // The parent's bonus of board pairs r - 2..=r + 1 or r + 3 (window pairs 1..=4
             // or 6).
-            (weigh_sim(sim, sums), pad.sums[end] - pad.sums[r + 1])
+            (sums.weigh(sim), pad.sums[end] - pad.sums[r + 1])
         }
-        true => ready_bonus(sim, pad, r, y0, &y, changed),
+        true => ready_bonus(sim, counts, pad, r, y0, &y, changed),
     };
     Candidate {
         eval: score as i32 * SQUARE_VALUE
@@ -456,8 +528,9 @@ unsafe fn window_child<const READY: bool>(
 /// "ready" (10 rows, a fixed 4 steps of pairs 1..=7) was no faster than `candidate_with`;
 /// this one is ×1.07 with 6 colours (thirteenth session).
 #[inline(always)]
-unsafe fn ready_bonus(
+unsafe fn ready_bonus<C: Counts>(
     sim: &Sim,
+    counts: &C,
     pad: &Padded,
     r: usize,
     y0: __m256i,
@@ -474,7 +547,7 @@ unsafe fn ready_bonus(
     // 2s + 2, `up` rows 2s - 1, 2s, `down` rows 2s + 2, 2s + 3.
     let below = load2p(rows, base + 8);
     let above = load2p(rows, base - 1);
-    let mut sums = [_mm256_setzero_si256(); 4];
+    let mut sums = counts.zero();
     if s0 == 0 {
         count_pairs(&mut sums, y0, odd(y0, y[0]), Some((above, y[0])));
     }
@@ -505,7 +578,47 @@ unsafe fn ready_bonus(
     // The parent's bonus of window pairs 2 s0..=2 s1 + 1: board pairs r - 3 + those.
     let (first, last) = (2 * s0 as usize, 2 * s1 as usize + 1);
     let before = pad.sums[r + 1 + last] - pad.sums[r + first];
-    (weigh_sim(sim, sums), before)
+    (sums.weigh(sim), before)
+}
+
+/// `Avx2::children` with the counts of `weighted` (where the weights allow it: each term's
+/// weight added as it is found) or one register per term (`weigh_sim`); the same values.
+#[inline(always)]
+fn children_counted(
+    sim: &Sim,
+    weighted: Option<&Weighted>,
+    parent: &Node,
+    tag: u32,
+    moves: impl Iterator<Item = [u16; 2]>,
+    scratch: &mut Scratch,
+    out: &mut Vec<Candidate>,
+) {
+    // Loops, not closures: a closure would not inherit `search_avx2`'s target features
+    // (the intrinsics would become calls).
+    // SAFETY (each `unsafe` here): only reached from `search_avx2` or after a check of the
+    // CPU.
+    let Scratch { rows, pad } = scratch;
+    pad.fill(parent, sim.n);
+    // The rows are only needed by a child that falls back.
+    let mut loaded = false;
+    macro_rules! each {
+        ($ready:literal, $counts:expr) => {
+            for moves in moves {
+                let scratch = (&mut *rows, &mut loaded);
+                let child = unsafe {
+                    window_child::<$ready, _>(sim, $counts, parent, pad, tag, moves, scratch)
+                };
+                out.push(child);
+            }
+        };
+    }
+    let plain = unsafe { [_mm256_setzero_si256(); 4] };
+    match (sim.weights.ready != 0, weighted) {
+        (true, Some(w)) => each!(true, w),
+        (false, Some(w)) => each!(false, w),
+        (true, None) => each!(true, &plain),
+        (false, None) => each!(false, &plain),
+    }
 }
 
 impl Kernel for Avx2 {
@@ -519,25 +632,10 @@ impl Kernel for Avx2 {
         scratch: &mut Scratch,
         out: &mut Vec<Candidate>,
     ) {
-        // Loops, not closures: a closure would not inherit `search_avx2`'s target features
-        // (the intrinsics would become calls).
-        let Scratch { rows, pad } = scratch;
-        pad.fill(parent, sim.n);
-        // The rows are only needed by a child that falls back.
-        let mut loaded = false;
-        if sim.weights.ready != 0 {
-            for moves in moves {
-                let scratch = (&mut *rows, &mut loaded);
-                // SAFETY: only reached from `search_avx2` or after a check of the CPU.
-                out.push(unsafe { window_child::<true>(sim, parent, pad, tag, moves, scratch) });
-            }
-            return;
-        }
-        for moves in moves {
-            let scratch = (&mut *rows, &mut loaded);
-            // SAFETY: only reached from `search_avx2` or after a check of the CPU.
-            out.push(unsafe { window_child::<false>(sim, parent, pad, tag, moves, scratch) });
-        }
+        // SAFETY: only reached from `search_avx2` or after a check of the CPU.
+        // The counts weighed as they are made where the weights allow (all the agent's).
+        let weighted = unsafe { Weighted::new(sim) };
+        children_counted(sim, weighted.as_ref(), parent, tag, moves, scratch, out);
     }
 
     /// Two row pairs per step, one per lane, each lane weighed alone (where the weights
@@ -794,12 +892,27 @@ mod tests {
         counts
     }
 
-    /// `Avx2::children` against `Base`'s evaluation of each child. The scratch space starts
-    /// with another board's rows and a padded copy of yet another (a search's scratch holds
-    /// the last parent's): the children load what they read, and the rows are the parent's
-    /// after them if any child fell back to them.
+    /// `Avx2::children` against `Base`'s evaluation of each child, with the weighted counts
+    /// (`Weighted`: the walk's weights allow them) and with a register per term. The scratch
+    /// space starts with another board's rows and a padded copy of yet another (a search's
+    /// scratch holds the last parent's): the children load what they read, and the rows are
+    /// the parent's after them if any child fell back to them.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     fn check_children(sim: &Sim, node: &Node, moves: &[[u16; 2]]) {
+        let weighted = unsafe { Weighted::new(sim) };
+        assert!(weighted.is_some());
+        for counts in [weighted.as_ref(), None] {
+            check_children_counted(sim, counts, node, moves);
+        }
+    }
+
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    fn check_children_counted(
+        sim: &Sim,
+        counts: Option<&Weighted>,
+        node: &Node,
+        moves: &[[u16; 2]],
+    ) {
         let mut scratch = Scratch::new();
         let mut other = node.clone();
         other.rows.swap(1, 2);
@@ -808,8 +921,9 @@ mod tests {
         other.rows.swap(2, 3);
         scratch.rows = other.rows;
         let mut children = Vec::new();
-        Avx2::children(
+        children_counted(
             sim,
+            counts,
             node,
             7,
             moves.iter().copied(),
@@ -930,6 +1044,41 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The weighted counts (`Weighted`) serve the agent's weights of every colour count,
+    /// and not weights whose bytes could pass 255 in a window child's 4 steps.
+    #[test]
+    fn weighted_counts_take_the_agents_weights() {
+        if !has_avx2() {
+            eprintln!("this CPU has no AVX2: nothing to compare");
+            return;
+        }
+        let inst = SquareRemover::generate(4, &Params::new());
+        let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
+        let fits = |weights| {
+            let settings = Settings {
+                weights: Some(weights),
+                ..Settings::default()
+            };
+            // SAFETY: the CPU has AVX2 (checked above).
+            unsafe { Weighted::new(&Sim::new(&obs, &settings)).is_some() }
+        };
+        for colors in 4..=6 {
+            assert!(fits(Weights::for_colors(colors)), "{colors} colours");
+        }
+        assert!(fits(Weights::default()));
+        let with = |triple, double, diagonal, ready| Weights {
+            triple,
+            double,
+            diagonal,
+            ready,
+            ..Weights::default()
+        };
+        // 4 x (13 + 2 x 20 + 2 x 5 + 0) = 252; one more is 256.
+        assert!(fits(with(13, 20, 5, 0)));
+        assert!(!fits(with(14, 20, 5, 0)));
+        assert!(!fits(with(251, 80, 60, 100)));
     }
 
     /// The whole search on AVX2 and on SSE2 at a fixed width: the same moves and score.
