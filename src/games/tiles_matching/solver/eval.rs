@@ -464,8 +464,9 @@ impl Ctx {
                 7 => SEVEN_WEIGHTS,
                 _ => WEIGHTS,
             },
-            deep: match n {
-                9.. => DEEP_TIGHT,
+            deep: match (n, side) {
+                (9.., _) => DEEP_TIGHT,
+                (8, 8) => DEEP + 1,
                 _ => DEEP,
             },
             deep_stop: match (n, side) {
