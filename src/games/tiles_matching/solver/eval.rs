@@ -381,9 +381,6 @@ const DANGER_SHARE: f64 = 8.0;
 /// from 67 to 92 of 120 fresh ones (471001..471120, +0.21 ± 0.06; "Fourteenth session,
 /// branch tiles19").
 const EIGHT_SMALL_DEEP_STOP: f64 = 3.0;
-/// N = 8, S = 8's early stop (tiles24: z = 2, a fifth less third-ply work, 98 % agreement
-/// with the exact choice in tiles17's table).
-const EIGHT_EIGHT_DEEP_STOP: f64 = 2.0;
 /// From this N on, the first tile (a wildcard on an empty board) goes to the middle cell.
 /// Every cell of an empty board has the same value, and the first of them, (1, 1), starts
 /// the game beside a corner, where the first tiles have few free neighbours and few cells
@@ -464,14 +461,12 @@ impl Ctx {
                 7 => SEVEN_WEIGHTS,
                 _ => WEIGHTS,
             },
-            deep: match (n, side) {
-                (9.., _) => DEEP_TIGHT,
-                (8, 8) => DEEP + 1,
+            deep: match n {
+                9.. => DEEP_TIGHT,
                 _ => DEEP,
             },
             deep_stop: match (n, side) {
-                (8, 8) => Some(EIGHT_EIGHT_DEEP_STOP),
-                (7, 8) => Some(EIGHT_SMALL_DEEP_STOP),
+                (7 | 8, 8) => Some(EIGHT_SMALL_DEEP_STOP),
                 _ => None,
             },
             centre: n >= CENTRE_FROM,
