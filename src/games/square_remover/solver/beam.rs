@@ -606,7 +606,8 @@ struct Sim {
     weights: Weights,
     /// `(g, [triple, double, diagonal, ready] / g)` when those weights share a factor `g`
     /// that leaves each a byte (0..=127): the AVX2 bonus then multiplies bytes
-    /// (`avx2::weigh_sim`; read on x86-64 only).
+    /// (`avx2::weigh_sim`), and the AVX2 window child adds them as it counts
+    /// (`avx2::Weighted`); read on x86-64 only.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     weight_bytes: Option<(i32, [i8; 4])>,
 }
