@@ -182,9 +182,26 @@ test(`${FILES * 60 / 1000} MB of outputs (${FILES.toLocaleString('en-US')} Squar
   assert.equal((await runs(page)).length, 1);
   await page.click('#batch-delete-all');
   await page.waitForFunction(() => window.arcadeBatch.runs().length === 0);
+  // A reload before the database has removed the runs finishes the removal (the deleted ids
+  // are in localStorage at once), so the deleted run does not come back.
   await reload(page);
   assert.deepEqual(await runs(page), []);
   assert.equal(await page.textContent('#batch-stored-list'), 'No runs are kept.');
+  assert.equal(await page.evaluate(() => localStorage.getItem('arcade.batch.deleting')), null);
+
+  // The same, made certain: a page that ended between the two (its run still in the
+  // database, its id in localStorage) is finished at the next start.
+  await page.check('#batch-source-solver');
+  await page.fill('#batch-seeds', '1..3');
+  await page.selectOption('#batch-solver', 'greedy');
+  await page.fill('#batch-budget', '0.1');
+  const third = await runBatch(page);
+  await page.evaluate((id) => localStorage.setItem('arcade.batch.deleting', JSON.stringify([id])), third.id);
+  await reload(page);
+  assert.deepEqual(await runs(page), []);
+  assert.equal(await page.evaluate(() => localStorage.getItem('arcade.batch.deleting')), null);
+  await reload(page);
+  assert.deepEqual(await runs(page), []);
   assert.deepEqual(page.errors, []);
 });
 

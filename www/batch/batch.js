@@ -19,6 +19,10 @@ import { download } from '../download.js';
 // Without the browser's database, the runs go to localStorage (as before it was used): the
 // last KEEP_RUNS, without their outputs when those do not fit. With it, this is migrated.
 const STORAGE_KEY = 'arcade.batch.v1';
+// Ids of runs deleted from the view whose removal from the database has not finished: written
+// at once (localStorage is synchronous), so a reload in between finishes the removal instead
+// of bringing the deleted runs back.
+const DELETING_KEY = 'arcade.batch.deleting';
 const KEEP_RUNS = 6;
 // A running batch is written to the database at most this often (what has ended).
 const KEEP_EVERY_MS = 3000;
@@ -948,10 +952,37 @@ class BatchView {
         localStorage.removeItem(STORAGE_KEY);
         this.runs = [];
       }
+      await this.finishDeleting();
       this.adopt(await this.keeper.runs());
     } catch (error) {
       this.storageNote = `The kept runs could not be read (${reasonOf(error)}).`;
     }
+  }
+
+  /** The ids of runs whose removal from the database was interrupted (`DELETING_KEY`). */
+  deleting() {
+    try {
+      const ids = JSON.parse(localStorage.getItem(DELETING_KEY) ?? '[]');
+      return Array.isArray(ids) ? ids.filter(Number.isInteger) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  setDeleting(ids) {
+    try {
+      if (ids.length) localStorage.setItem(DELETING_KEY, JSON.stringify(ids));
+      else localStorage.removeItem(DELETING_KEY);
+    } catch {
+      // no localStorage: a reload during a removal may bring the runs back, as the message says
+    }
+  }
+
+  /** Removes from the database the runs a page that ended too soon had deleted. */
+  async finishDeleting() {
+    const ids = this.deleting();
+    for (const id of ids) await this.keeper.remove(id);
+    this.setDeleting([]);
   }
 
   /** Takes kept runs (records) into the view, as cancelled where they had not ended. */
@@ -1076,10 +1107,13 @@ class BatchView {
     if (this.compareIds?.some((id) => !this.runs.some((r) => r.id === id))) this.compareIds = null;
     const all = !this.runs.length;
     if (this.keeper) {
+      const ids = runs.map((r) => r.id);
+      this.setDeleting([...new Set([...this.deleting(), ...ids])]);
       this.keeping = this.keeping.then(async () => {
         try {
           if (all) await this.keeper.removeAll();
-          else for (const run of runs) await this.keeper.remove(run.id);
+          else for (const id of ids) await this.keeper.remove(id);
+          this.setDeleting(this.deleting().filter((id) => !ids.includes(id)));
         } catch (error) {
           this.say(`The deleted runs could not be removed from this browser’s storage (${reasonOf(error)}); they may come back after a reload.`);
         }
