@@ -1113,7 +1113,8 @@ class BatchView {
         try {
           if (all) await this.keeper.removeAll();
           else for (const id of ids) await this.keeper.remove(id);
-          this.setDeleting(this.deleting().filter((id) => !ids.includes(id)));
+          // Delete all also removed any earlier removal's leftovers.
+          this.setDeleting(all ? [] : this.deleting().filter((id) => !ids.includes(id)));
         } catch (error) {
           this.say(`The deleted runs could not be removed from this browser’s storage (${reasonOf(error)}); they may come back after a reload.`);
         }

@@ -974,6 +974,28 @@ mod tests {
         assert!(singles_found > 500, "{singles_found}");
     }
 
+    /// The default weights with these four window terms.
+    fn terms(triple: i32, double: i32, diagonal: i32, ready: i32) -> Weights {
+        Weights {
+            triple,
+            double,
+            diagonal,
+            ready,
+            ..Weights::default()
+        }
+    }
+
+    /// A simulator of seed 4's game that weighs with `weights`.
+    fn sim_weighing(weights: Weights) -> Sim {
+        let inst = SquareRemover::generate(4, &Params::new());
+        let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
+        let settings = Settings {
+            weights: Some(weights),
+            ..Settings::default()
+        };
+        Sim::new(&obs, &settings)
+    }
+
     /// `weigh_sim` (byte weights where the weights allow, else `weigh`) against `weigh` on
     /// count bytes up to their bound (16), for the agent's weights of every colour count and
     /// for weights without a byte factor.
@@ -983,8 +1005,6 @@ mod tests {
             eprintln!("this CPU has no AVX2: nothing to compare");
             return;
         }
-        let inst = SquareRemover::generate(4, &Params::new());
-        let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
         let mut x = 7u64;
         let mut byte = || {
             x = x
@@ -996,31 +1016,20 @@ mod tests {
                 _ => ((x >> 40) % 17) as i8,
             }
         };
-        let with = |triple, double, diagonal, ready| Weights {
-            triple,
-            double,
-            diagonal,
-            ready,
-            ..Weights::default()
-        };
         let cases = [
             (Weights::for_colors(4), true),
             (Weights::for_colors(5), true),
             (Weights::for_colors(6), true),
             (Weights::default(), true),
-            (with(127, 127, 127, 127), true),
-            (with(254, 2, 0, 0), true),
-            (with(255, 80, 60, 100), true),
-            (with(251, 80, 60, 100), false),
-            (with(150, 80, 60, -100), false),
-            (with(131, 7, 1, 0), false),
+            (terms(127, 127, 127, 127), true),
+            (terms(254, 2, 0, 0), true),
+            (terms(255, 80, 60, 100), true),
+            (terms(251, 80, 60, 100), false),
+            (terms(150, 80, 60, -100), false),
+            (terms(131, 7, 1, 0), false),
         ];
         for (weights, bytes) in cases {
-            let settings = Settings {
-                weights: Some(weights),
-                ..Settings::default()
-            };
-            let sim = Sim::new(&obs, &settings);
+            let sim = sim_weighing(weights);
             assert_eq!(sim.weight_bytes.is_some(), bytes, "{weights:?}");
             let w = [
                 weights.triple,
@@ -1054,31 +1063,16 @@ mod tests {
             eprintln!("this CPU has no AVX2: nothing to compare");
             return;
         }
-        let inst = SquareRemover::generate(4, &Params::new());
-        let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
-        let fits = |weights| {
-            let settings = Settings {
-                weights: Some(weights),
-                ..Settings::default()
-            };
-            // SAFETY: the CPU has AVX2 (checked above).
-            unsafe { Weighted::new(&Sim::new(&obs, &settings)).is_some() }
-        };
+        // SAFETY: the CPU has AVX2 (checked above).
+        let fits = |weights| unsafe { Weighted::new(&sim_weighing(weights)).is_some() };
         for colors in 4..=6 {
             assert!(fits(Weights::for_colors(colors)), "{colors} colours");
         }
         assert!(fits(Weights::default()));
-        let with = |triple, double, diagonal, ready| Weights {
-            triple,
-            double,
-            diagonal,
-            ready,
-            ..Weights::default()
-        };
         // 4 x (13 + 2 x 20 + 2 x 5 + 0) = 252; one more is 256.
-        assert!(fits(with(13, 20, 5, 0)));
-        assert!(!fits(with(14, 20, 5, 0)));
-        assert!(!fits(with(251, 80, 60, 100)));
+        assert!(fits(terms(13, 20, 5, 0)));
+        assert!(!fits(terms(14, 20, 5, 0)));
+        assert!(!fits(terms(251, 80, 60, 100)));
     }
 
     /// The whole search on AVX2 and on SSE2 at a fixed width: the same moves and score.
