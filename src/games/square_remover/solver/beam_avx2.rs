@@ -13,10 +13,9 @@
 //! methods are only reached through `search_avx2` and the tests (which check the CPU first).
 //! They give the same results as the SSE2 path (`avx2_rows_agree` checks).
 
-use super::vector::column_mask;
+use super::vector::{column_mask, push_columns};
 use super::{
-    copy_board_rows, encode, Base, Candidate, Kernel, Node, Rows, Scratch, Sim, MAX_N, NONE,
-    SQUARE_VALUE,
+    copy_board_rows, Base, Candidate, Kernel, Node, Rows, Scratch, Sim, MAX_N, NONE, SQUARE_VALUE,
 };
 use std::arch::x86_64::*;
 
@@ -261,20 +260,6 @@ impl Padded {
         }
         self.sums[MAX_N + 4..].fill(sum);
     }
-}
-
-/// `push_columns` into reserved room: the move of each set bit of `bits` (column `c` for bit
-/// `c`) of board row `row`, written from `dst` on; returns the slot after the last.
-/// SAFETY: room for `bits.count_ones()` moves at `dst`.
-#[inline(always)]
-unsafe fn write_columns(mut bits: u32, row: usize, vertical: bool, mut dst: *mut u16) -> *mut u16 {
-    while bits != 0 {
-        let col = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        dst.write(encode(row, col, vertical));
-        dst = dst.add(1);
-    }
-    dst
 }
 
 /// `[rows[i] | rows[i + 1]]` of a padded copy.
@@ -616,25 +601,8 @@ fn children_counted(
     pad.fill(parent, sim.n);
     // The rows are only needed by a child that falls back.
     let mut loaded = false;
-    // The children go into room reserved for the moves' count (`size_hint`: exact for the
-    // search's moves), without `push`'s test of the capacity per child; any more are pushed.
-    let mut moves = moves;
-    out.reserve(moves.size_hint().0);
     macro_rules! each {
-        ($ready:literal, $counts:expr) => {{
-            let room = out.spare_capacity_mut();
-            let mut written = 0;
-            // The room first: a move is taken only where there is a slot for its child.
-            for (slot, moves) in room.iter_mut().zip(moves.by_ref()) {
-                let scratch = (&mut *rows, &mut loaded);
-                let child = unsafe {
-                    window_child::<$ready, _>(sim, $counts, parent, pad, tag, moves, scratch)
-                };
-                slot.write(child);
-                written += 1;
-            }
-            // SAFETY: the first `written` slots of the spare room were written above.
-            unsafe { out.set_len(out.len() + written) };
+        ($ready:literal, $counts:expr) => {
             for moves in moves {
                 let scratch = (&mut *rows, &mut loaded);
                 let child = unsafe {
@@ -642,7 +610,7 @@ fn children_counted(
                 };
                 out.push(child);
             }
-        }};
+        };
     }
     let plain = unsafe { [_mm256_setzero_si256(); 4] };
     match (sim.weights.ready != 0, weighted) {
@@ -762,17 +730,10 @@ impl Kernel for Avx2 {
                 (up, a) = (b, down);
                 r += 2;
             }
-            // At most 16 columns per mask, two masks per row: room for all of them once, then
-            // written without `push`'s test of the capacity per move.
-            out.reserve(2 * 16 * n);
-            let start = out.as_mut_ptr();
-            let mut dst = start.add(out.len());
             for r in 0..n {
-                debug_assert!(h[r + 1] | v[r + 1] <= 0xffff);
-                dst = write_columns(h[r + 1], r, false, dst);
-                dst = write_columns(v[r + 1], r, true, dst);
+                push_columns(h[r + 1], r, false, out);
+                push_columns(v[r + 1], r, true, out);
             }
-            out.set_len(dst.offset_from(start) as usize);
         }
     }
 
@@ -902,12 +863,11 @@ mod tests {
         // against `Base`'s evaluation; the scratch rows left as they were.
         let swaps: Vec<[u16; 2]> = sim.all_swaps().map(|mv| [mv, NONE]).collect();
         check_children(sim, node, &swaps);
-        // Appended after moves already there (the reserved room starts past them).
-        let (mut fast, mut slow) = (vec![NONE; 3], vec![NONE; 3]);
+        let (mut fast, mut slow) = (Vec::new(), Vec::new());
         Avx2::singles(sim, rows, &mut fast);
         sim.singles_rows(rows, &mut slow);
         assert_eq!(fast, slow, "singles");
-        counts.2 += fast.len() - 3;
+        counts.2 += fast.len();
         let mut pairs = Vec::new();
         sim.pairs(rows, &mut pairs);
         let pair_moves: Vec<[u16; 2]> = pairs.iter().map(|&(a, b)| [a, b]).collect();
@@ -972,19 +932,6 @@ mod tests {
         );
         let stale = scratch.rows == other.rows;
         assert!(stale || scratch.rows == node.rows, "children");
-        // Moves without a size hint (none of the search's): pushed after the reserved room,
-        // the same children.
-        let mut pushed = Vec::with_capacity(1);
-        pushed.extend(children.first().copied());
-        let unhinted = moves.iter().copied().filter(|_| true);
-        children_counted(sim, counts, node, 7, unhinted, &mut scratch, &mut pushed);
-        let pushed = pushed.get(1..).unwrap_or_default();
-        let evals = |c: &[Candidate]| {
-            c.iter()
-                .map(|c| (c.eval, c.first, c.second))
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(evals(pushed), evals(&children), "pushed children");
         assert_eq!(children.len(), moves.len());
         for (child, &moves) in children.iter().zip(moves) {
             let slow = sim.candidate(node, 7, moves, &mut node.rows.clone());
