@@ -313,80 +313,55 @@ unsafe fn settle_window(
             return true;
         }
         let first = inside.trailing_zeros() as usize;
-        let p = 2 + first / 16;
+        let (p, col) = (2 + first / 16, first % 16);
         let k = 4 * *score as usize;
-        // The square's four tiles in every 32 bits, each byte placed by a shuffle chosen by
-        // the parities of its top row and column (`TILE_BYTES`), and its cells by one mask
-        // per register (`SQUARE_CELLS`): loads indexed by `first`, no arithmetic between the
-        // square's position and the blends.
-        let t = u32::from_le_bytes(sim.tiles[k..k + 4].try_into().unwrap());
-        let bytes = _mm256_loadu_si256(
-            TILE_BYTES[(first >> 4 & 1) << 1 | first & 1]
-                .as_ptr()
-                .cast(),
-        );
-        let tiles = _mm256_shuffle_epi8(_mm256_set1_epi32(t as i32), bytes);
-        let cells = &SQUARE_CELLS[first];
+        let t = &sim.tiles[k..k + 4];
+        // Byte `col` takes the left tile, `col + 1` the right one.
+        let rot = 8 * (col as u32 & 1);
+        let top = u16::from_le_bytes([t[0], t[1]]).rotate_left(rot);
+        let bottom = u16::from_le_bytes([t[2], t[3]]).rotate_left(rot);
+        // Lane 0 holds even window rows, lane 1 odd ones: the square's top row (p) is in
+        // lane 0 when p is even, and its bottom row (p + 1) in the other lane.
+        let (even, odd) = match p & 1 {
+            0 => (top, bottom),
+            _ => (bottom, top),
+        };
+        let tiles = join(_mm_set1_epi16(even as i16), _mm_set1_epi16(odd as i16));
+        let cells = _mm256_broadcastsi128_si256(column_mask::<__m128i>(col, 2));
+        let rows = &SQUARE_ROWS[p - 2];
         for (j, x) in y.iter_mut().enumerate() {
-            let mask = _mm256_loadu_si256(cells[j].as_ptr().cast());
-            *x = _mm256_blendv_epi8(*x, tiles, mask);
+            let mask = _mm256_loadu_si256(rows[j].as_ptr().cast());
+            *x = _mm256_blendv_epi8(*x, tiles, _mm256_and_si256(mask, cells));
         }
         *score += 1;
         *changed |= 3 << p;
     }
 }
 
-/// `SQUARE_CELLS[16 (p - 2) + c][j]`: the bytes of `y[j]` (window rows `2j + 2`, `2j + 3`)
-/// that are cells of the square at window pair `p` (2..=5), column `c` (`c`, `c + 1` of
-/// rows `p`, `p + 1`), all bits set. A square's removal blends its tiles in with these.
-static SQUARE_CELLS: [[[u8; 32]; 3]; 64] = {
-    let mut m = [[[0u8; 32]; 3]; 64];
-    let mut first = 0;
-    while first < 64 {
-        let (p, c) = (2 + first / 16, first % 16);
+/// `SQUARE_ROWS[p - 2][j]`: the lanes of `y[j]` (window rows `2j + 2`, `2j + 3`) that
+/// window pair `p`'s rows `p`, `p + 1` are in, all bytes set (a square's removal selects
+/// its cells with this and a column mask).
+static SQUARE_ROWS: [[[u8; 32]; 3]; 4] = {
+    let mut m = [[[0u8; 32]; 3]; 4];
+    let mut p = 2;
+    while p <= 5 {
         let mut j = 0;
         while j < 3 {
             let mut lane = 0;
             while lane < 2 {
                 let row = 2 * j + 2 + lane;
                 if row == p || row == p + 1 {
-                    m[first][j][16 * lane + c] = 0xff;
-                    if c + 1 < 16 {
-                        m[first][j][16 * lane + c + 1] = 0xff;
+                    let mut b = 0;
+                    while b < 16 {
+                        m[p - 2][j][16 * lane + b] = 0xff;
+                        b += 1;
                     }
                 }
                 lane += 1;
             }
             j += 1;
         }
-        first += 1;
-    }
-    m
-};
-
-/// `TILE_BYTES[2 (p & 1) + (c & 1)]`: the shuffle of a square's tiles (bytes 0..=3 of each
-/// 32 bits: top left, top right, bottom left, bottom right) that puts, in every byte of a
-/// row of the square at window pair `p`, column `c`, the tile that byte's cell takes where it
-/// is one of the square's: the left tile in the bytes of `c`'s parity, the right one in the
-/// others; the top row's in the lane of `p` (lane 0 holds even window rows, lane 1 odd).
-static TILE_BYTES: [[u8; 32]; 4] = {
-    let mut m = [[0u8; 32]; 4];
-    let mut key = 0;
-    while key < 4 {
-        let (p_odd, c_odd) = (key >> 1, key & 1);
-        let mut lane = 0;
-        while lane < 2 {
-            // The square's top row is in lane `p & 1`.
-            let bottom = (lane != p_odd) as u8;
-            let mut b = 0;
-            while b < 16 {
-                let right = ((b & 1) != c_odd) as u8;
-                m[key][16 * lane + b] = 2 * bottom + right;
-                b += 1;
-            }
-            lane += 1;
-        }
-        key += 1;
+        p += 1;
     }
     m
 };
