@@ -98,13 +98,7 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
     let tail: usize = std::env::var("TAIL").map_or(0, |v| v.parse().expect("TAIL: moves"));
     let mut kept: std::collections::VecDeque<TailRow> = std::collections::VecDeque::new();
     let (cpu, work) = (common::thread_cpu_ms(), work_units());
-    // Work spent by moves 2,000 / 3,000 / 4,000 / 6,000 (tiles25: does the late game keep
-    // its budget?); 0 where the game did not get there.
-    let mut marks = [0u64; 4];
     while !TilesMatching::is_over(&instance, &state) && state.moves < max_moves {
-        if let Some(k) = [2000, 3000, 4000, 6000].iter().position(|&m| m == state.moves) {
-            marks[k] = work_units() - work;
-        }
         let obs = TilesMatching::observe(&instance, &state);
         let before = work_units();
         let action = agent.act(&obs, &mut budget);
@@ -127,18 +121,14 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
     }
     if std::env::var_os("GAMES").is_some() {
         println!(
-            "game {seed} {} {} {} {:.0} {} {} {} {} {} {} {}",
+            "game {seed} {} {} {} {:.0} {} {} {}",
             state.moves,
             state.gave_up as u8,
             TilesMatching::score(&instance, &state),
             common::thread_cpu_ms() - cpu,
             work_units() - work,
             agent.deep_counts.0,
-            agent.deep_counts.1,
-            marks[0],
-            marks[1],
-            marks[2],
-            marks[3]
+            agent.deep_counts.1
         );
     }
     for (m, counter, kind, fits, board, spent) in &kept {
