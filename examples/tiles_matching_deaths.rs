@@ -79,9 +79,6 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
             .map(|x| x.parse().expect("DEEPB: Z,SHARES"))
             .collect();
         agent.deep_budget = Some((v[0], v[1]));
-        if v.len() >= 4 {
-            agent.deep_early = Some((v[2] as usize, v[3]));
-        }
     }
     if let Ok(v) = std::env::var("DECAY") {
         agent.deep_decay = Some(v.parse().expect("DECAY: a factor"));

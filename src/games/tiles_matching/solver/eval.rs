@@ -843,8 +843,6 @@ pub struct EvalAgent {
     /// at z = .0, its challengers taken while the move has spent less than .1 of its share
     /// (no cost estimate), each comparison cut at that deadline (leader kept).
     pub deep_budget: Option<(f64, f64)>,
-    /// Measurement knob (tiles23): before move .0, `deep_budget`'s shares are .1 instead.
-    pub deep_early: Option<(usize, f64)>,
     /// Measurement knob (tiles23): for N >= 9, the exact third ply's cost estimate times this
     /// on counter-up moves where it did not fit (so that a stale estimate is re-probed).
     pub deep_decay: Option<f64>,
@@ -1342,11 +1340,7 @@ impl Agent<TilesMatching> for EvalAgent {
                         self.deep_ms *= f;
                     }
                 }
-                let deep_budget = match (self.deep_budget, self.deep_early) {
-                    (Some((z, _)), Some((m, k))) if obs.moves < m => Some((z, k)),
-                    (b, _) => b,
-                };
-                let budgeted = match deep_budget {
+                let budgeted = match self.deep_budget {
                     // k < 0: -k shares, capped by the even schedule (limit x moves / MOVES).
                     Some((z, k)) if ctx.n >= 9 && k < 0.0 => {
                         let even = budget.limit_ms() * (obs.moves + 1) as f64 / MOVES as f64;
