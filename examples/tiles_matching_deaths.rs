@@ -73,16 +73,6 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
             .collect();
         agent.line_terms = Some((v[0], v[1], v[2]));
     }
-    if let Ok(v) = std::env::var("DEEPB") {
-        let v: Vec<f64> = v
-            .split(',')
-            .map(|x| x.parse().expect("DEEPB: Z,SHARES"))
-            .collect();
-        agent.deep_budget = Some((v[0], v[1]));
-    }
-    if let Ok(v) = std::env::var("DECAY") {
-        agent.deep_decay = Some(v.parse().expect("DECAY: a factor"));
-    }
     if let Ok(v) = std::env::var("CENTRE") {
         agent.centre_first = Some(v != "0");
     }
@@ -118,14 +108,12 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
     }
     if std::env::var_os("GAMES").is_some() {
         println!(
-            "game {seed} {} {} {} {:.0} {} {} {}",
+            "game {seed} {} {} {} {:.0} {}",
             state.moves,
             state.gave_up as u8,
             TilesMatching::score(&instance, &state),
             common::thread_cpu_ms() - cpu,
-            work_units() - work,
-            agent.deep_counts.0,
-            agent.deep_counts.1
+            work_units() - work
         );
     }
     for (m, counter, kind, fits, board, spent) in &kept {

@@ -839,15 +839,6 @@ pub struct EvalAgent {
     /// the board (else to the first of the equally valued cells) instead of the group's
     /// default (`CENTRE_FROM`).
     pub centre_first: Option<bool>,
-    /// Measurement knob (tiles23): for N >= 9, the third ply tile by tile with an early stop
-    /// at z = .0, its challengers taken while the move has spent less than .1 of its share
-    /// (no cost estimate), each comparison cut at that deadline (leader kept).
-    pub deep_budget: Option<(f64, f64)>,
-    /// Measurement knob (tiles23): for N >= 9, the exact third ply's cost estimate times this
-    /// on counter-up moves where it did not fit (so that a stale estimate is re-probed).
-    pub deep_decay: Option<f64>,
-    /// Third-ply moves and challengers compared (measurement).
-    pub deep_counts: (u64, u64),
 }
 
 /// Settings of the paired playouts at close place-or-discard decisions.
@@ -1160,7 +1151,6 @@ fn challenger_wins(
     challenger: &mut LazyDeep,
     order: &[usize],
     z: f64,
-    mut out: Option<&mut dyn FnMut() -> bool>,
 ) -> bool {
     let mut exact = challenger.base - leader.base;
     let mut costly = Vec::with_capacity(order.len());
@@ -1173,11 +1163,6 @@ fn challenger_wins(
     let total = costly.len() as f64;
     let (mut sum, mut sq) = (0.0, 0.0);
     for (m, &code) in costly.iter().enumerate() {
-        if let Some(out) = out.as_mut() {
-            if out() {
-                return false;
-            }
-        }
         let d = challenger.corr(ctx, code) - leader.corr(ctx, code);
         sum += d;
         sq += d * d;
@@ -1335,29 +1320,10 @@ impl Agent<TilesMatching> for EvalAgent {
                     fit if fit >= 2 => fit.min(ctx.deep),
                     _ => 0,
                 };
-                if let Some(f) = self.deep_decay {
-                    if fit < 2 && ctx.n >= 9 {
-                        self.deep_ms *= f;
-                    }
-                }
-                let budgeted = match self.deep_budget {
-                    // k < 0: -k shares, capped by the even schedule (limit x moves / MOVES).
-                    Some((z, k)) if ctx.n >= 9 && k < 0.0 => {
-                        let even = budget.limit_ms() * (obs.moves + 1) as f64 / MOVES as f64;
-                        Some((z, (start - k * share).min(even)))
-                    }
-                    Some((z, k)) if ctx.n >= 9 => Some((z, start + k * share)),
-                    _ => None,
-                };
-                let (deep_stop, fit) = match budgeted {
-                    Some((z, _)) => (Some(z), ctx.deep),
-                    None => (ctx.deep_stop, fit),
-                };
-                let deadline = budgeted.map_or(f64::INFINITY, |b| b.1);
-                match deep_stop {
+                match ctx.deep_stop {
                     // The best answers compared tile by tile, stopped once the choice is
                     // clear (`challenger_wins`).
-                    Some(z) if fit >= 2 && budget.elapsed_ms() < deadline => {
+                    Some(z) if fit >= 2 => {
                         // The same random order of the next tiles for every answer, so that
                         // the paired differences are sampled alike.
                         let t = budget.elapsed_ms();
@@ -1376,26 +1342,9 @@ impl Agent<TilesMatching> for EvalAgent {
                             (LazyDeep::new(ctx, next, counter, two), cell)
                         };
                         let mut leader = lazy(&looked[0]);
-                        self.deep_counts.0 += 1;
                         for x in looked.iter().take(fit).skip(1) {
-                            if budget.elapsed_ms() >= deadline {
-                                break;
-                            }
-                            self.deep_counts.1 += 1;
                             let mut challenger = lazy(x);
-                            let mut out = || budget.elapsed_ms() >= deadline;
-                            let out: Option<&mut dyn FnMut() -> bool> = match budgeted {
-                                Some(_) => Some(&mut out),
-                                None => None,
-                            };
-                            if challenger_wins(
-                                ctx,
-                                &mut leader.0,
-                                &mut challenger.0,
-                                &order,
-                                z,
-                                out,
-                            ) {
+                            if challenger_wins(ctx, &mut leader.0, &mut challenger.0, &order, z) {
                                 leader = challenger;
                             }
                         }
@@ -1407,10 +1356,6 @@ impl Agent<TilesMatching> for EvalAgent {
                     // Each of the best answers' exact three-ply value.
                     None => {
                         let mut deep = (f64::NEG_INFINITY, best.1);
-                        if fit >= 2 {
-                            self.deep_counts.0 += 1;
-                            self.deep_counts.1 += fit as u64 - 1;
-                        }
                         for &(_, cell) in looked.iter().take(fit) {
                             let t = budget.elapsed_ms();
                             let (next, points, counter) =
@@ -1841,7 +1786,7 @@ mod tests {
         // Without an early stop the comparison is the exact one.
         let (first, rest) = lazies.split_at_mut(1);
         for (other, three) in rest {
-            let wins = challenger_wins(&ctx, &mut first[0].0, other, &order, f64::INFINITY, None);
+            let wins = challenger_wins(&ctx, &mut first[0].0, other, &order, f64::INFINITY);
             assert_eq!(wins, *three > first[0].1 + 1e-6);
         }
     }
