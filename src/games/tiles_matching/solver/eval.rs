@@ -1650,6 +1650,12 @@ mod tests {
                         _ => None,
                     };
                     assert_eq!(ctx.deep_stop, stop, "N {n} S {side} D {d}");
+                    // N = 8, S = 8's third ply picks the discard and close placements.
+                    let close = match (n, side) {
+                        (8, 8) => Some(1.0),
+                        _ => None,
+                    };
+                    assert_eq!(ctx.deep_close, close, "N {n} S {side} D {d}");
                     let w = ctx.w;
                     let want = if n == 7 || n == 8 {
                         (-10.0, 0.35)
