@@ -40,6 +40,7 @@ const state = {
   solving: null, // {job, started, best, fromHere} while a solve runs
   pending: null, // {text, source}: an output too long for the box, held aside
   message: null, // {text, kind, actions}
+  shared: '', // the Share box's note on the link just copied (cleared by the next move)
   compare: null, // the compare view's (compare/compare.js)
 };
 
@@ -65,6 +66,7 @@ const page = {
   announceTimer: 0,
   announced: '',
   restoring: false, // applying the address (load, Back/Forward): no new history entry
+  leavingY: null, // the scroll position of a view being left by a click (kept in its history entry)
   savedDirty: true, // Your games must be read again
 };
 
@@ -79,6 +81,7 @@ const info = (id = state.game) => page.infos.find((g) => g.id === id) ?? null;
  */
 function commit({ moves = false, push = false, animated = false } = {}) {
   if (moves) {
+    state.shared = '';
     page.text = null;
     page.packed = null;
     page.timeline = false;
@@ -96,16 +99,34 @@ function persist(push = false) {
   clearTimeout(page.turnTimer);
   page.turnTimer = 0;
   if (!state.play) return;
-  if (state.view === 'compare') return page.restoring || history[push ? 'pushState' : 'replaceState'](null, '', page.compare.link());
+  if (state.view === 'compare') return page.restoring || writeAddress(page.compare.link(), push);
   const text = fullOutput();
   if (text && page.packed === null) page.packed = deflate(text);
   store().setCurrent(state.game, currentEntry(), page.packed);
   store().setSetting('last', state.game);
   if (page.restoring) return;
   const url = state.view === 'batch' ? page.batch?.link() : playerLink();
-  if (!url || url === location.href) return;
-  if (push) history.pushState(null, '', url);
-  else history.replaceState(null, '', url);
+  if (url) writeAddress(url, push);
+}
+
+/**
+ * Each history entry keeps where its page was scrolled (`history.state.y`): the entry left
+ * by a push keeps it for Back, a view opened by a click starts at its top, and Back/Forward
+ * and a reload return to it (`restoreScroll`; the views build asynchronously, so the
+ * browser's own restoration would land on a page not yet as tall).
+ */
+function writeAddress(url, push) {
+  if (!push) return url === location.href || history.replaceState(history.state, '', url);
+  const leaving = page.leavingY;
+  page.leavingY = null;
+  if (url === location.href) return;
+  history.replaceState({ ...history.state, y: leaving ?? Math.round(scrollY) }, '');
+  history.pushState(null, '', url);
+  if (leaving !== null) scrollTo(0, 0);
+}
+
+function restoreScroll(y) {
+  requestAnimationFrame(() => scrollTo(0, y ?? 0));
 }
 
 function currentEntry() {
@@ -163,6 +184,7 @@ function render({ animated = false } = {}) {
   $('speed').value = String(state.speed);
   $('solve').disabled = !!state.solving;
   $('cancel').disabled = !state.solving;
+  $('share-note').textContent = state.shared;
   if ($('board-text').open) $('board-text-body').textContent = r.describe?.(frame) ?? state.play.inputText();
   if (page.savedDirty) renderSaved();
   // The timeline is a pass over the whole game: only for an open chart, once per change of moves.
@@ -216,6 +238,21 @@ function renderMessage() {
 function showMessage(text, { kind = 'error', actions = [] } = {}) {
   state.message = { text, kind, actions };
   renderMessage();
+  revealMessage();
+}
+
+/**
+ * The message sits by the board (it never moves the board), so after a button further down
+ * it can be out of sight: it is scrolled into view, its foot at the screen's foot so that the
+ * board above it stays in sight as much as it can.
+ */
+function revealMessage() {
+  const box = $('message');
+  if (box.hidden || state.view !== 'player') return;
+  const { top, bottom } = box.getBoundingClientRect();
+  if (top >= 0 && bottom <= innerHeight) return;
+  const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  box.scrollIntoView({ block: bottom - top > innerHeight ? 'start' : 'end', behavior: still ? 'auto' : 'smooth' });
 }
 
 function clearMessage() {
@@ -757,6 +794,7 @@ function solve() {
  * may be a moment behind the last one).
  */
 async function applyAddress() {
+  const scrolled = history.state?.y; // before the views rewrite the entry
   page.restoring = true;
   try {
     const q = new URLSearchParams(location.search);
@@ -778,6 +816,7 @@ async function applyAddress() {
     await showView('player', { push: false });
   } finally {
     page.restoring = false;
+    restoreScroll(scrolled);
   }
   persist();
 }
@@ -859,6 +898,7 @@ async function showView(view, { push = true } = {}) {
   }
   if (view === 'compare' && !state.compare) page.compare.open();
   if (view !== state.view) {
+    if (push) page.leavingY = Math.round(scrollY);
     stopPlayback();
     if (state.view === 'compare') page.compare.hide();
     state.view = view;
@@ -879,6 +919,7 @@ async function loadBatchView() {
     link: new URLSearchParams(link).get('view') === 'batch' ? link : '',
     openInPlayer: async ({ game, seed, params, output }) => {
       if (!(await readyOrSay(game))) return;
+      page.leavingY = Math.round(scrollY);
       // One history entry: Back returns to the batch.
       if (state.game !== game) openGame(game, { push: false });
       if (!newGame(game, seed, params, { push: false })) return;
@@ -1061,13 +1102,15 @@ function wire() {
     persist();
     const link = playerLink();
     $('share-link').value = link;
+    // The note goes beside the button, where the person is looking.
     try {
       await navigator.clipboard.writeText(link);
-      showMessage('Share link copied.', { kind: 'info' });
+      state.shared = 'Copied.';
     } catch {
       $('share-link').select();
-      showMessage('Copy the share link from the box below the button.', { kind: 'info' });
+      state.shared = 'Copy it from the box below.';
     }
+    render();
   };
   $('save-image').onclick = () => pictures('saveImage');
   $('save-animation').onclick = () => pictures('saveAnimation');
@@ -1111,9 +1154,14 @@ function wire() {
       showView(a.dataset.view);
     };
   }
+  history.scrollRestoration = 'manual'; // restoreScroll, once the view is built
   addEventListener('popstate', () => applyAddress());
-  // Whatever a throttled write still owes goes out as the page is left.
-  addEventListener('pagehide', () => persist());
+  // Whatever a throttled write still owes goes out as the page is left, with the scroll
+  // position for a reload.
+  addEventListener('pagehide', () => {
+    persist();
+    history.replaceState({ ...history.state, y: Math.round(scrollY) }, '');
+  });
   document.addEventListener('visibilitychange', () => { if (document.hidden) persist(); });
 }
 

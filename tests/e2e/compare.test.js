@@ -196,7 +196,7 @@ test('a solver\'s game and a pasted one: a bad paste names its move and reason, 
   await page.fill('#compare-paste-a', [...lines.slice(0, 2), '9 9 9 9', ...lines.slice(3)].join('\n'));
   await page.click('#compare-paste-a + .row button');
   await page.waitForFunction(() => window.arcadeCompare.inspect().moves[0] === 2);
-  assert.match(await page.textContent('#compare-message'), /^A \(pasted\) stops at move 3 \(line 3\): .+; its 2 valid moves are shown\.$/);
+  assert.match(await page.textContent('#compare-message'), /^A \(pasted\) is not a valid output — move 3 \(line 3\): .+; its 2 valid moves are shown\.$/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -218,6 +218,21 @@ const boardBox = (page) => page.evaluate(() => {
   return { w: r.width, h: r.height, innerWidth, innerHeight, room, g: window.arcade.geometry() };
 });
 
+/**
+ * The header's controls outside the screen (a phone held sideways once hid New game past its
+ * edge), its height, and the player's visible buttons and menus smaller than a finger.
+ */
+const headerLayout = (page) => page.evaluate(() => {
+  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const name = (el) => el.id || el.getAttribute('aria-label') || el.textContent.trim().slice(0, 20);
+  const header = document.querySelector('header');
+  const outside = [...header.querySelectorAll('a, button, select, input')].filter(shown)
+    .filter((el) => { const r = el.getBoundingClientRect(); return r.left < 0 || r.right > innerWidth + 0.5; }).map(name);
+  const small = [...document.querySelectorAll('header :is(a, button, select, input), main :is(button, select, .file)')].filter(shown)
+    .filter((el) => { const r = el.getBoundingClientRect(); return r.width < 43.5 || r.height < 43.5; }).map((el) => `${name(el)} ${Math.round(el.getBoundingClientRect().width)}x${Math.round(el.getBoundingClientRect().height)}`);
+  return { outside, height: header.offsetHeight, small };
+});
+
 for (const game of Object.keys(GAMES)) {
   test(`${game}: the board fills 1920x1080 and fits a phone held sideways`, async () => {
     let page = await openThemed(game, SCREENS[4], 'light');
@@ -231,6 +246,8 @@ for (const game of Object.keys(GAMES)) {
     assert.ok(box.h <= box.innerHeight, `at 844x390 the board is ${box.w}x${box.h}: taller than the screen`);
     // It takes the room the page gives it (the page's header decides how much that is).
     assert.ok(box.h >= 0.97 * box.room.h || box.w >= 0.97 * box.room.w, `at 844x390 the board is ${box.w}x${box.h} in a room of ${box.room.w}x${box.room.h}`);
+    // Territory's scores go beside the board there, so that its cells are large enough for their values.
+    if (game === 'territory') assert.equal(box.g.valuesShown, true, `at 844x390 the cells are ${(box.g.cell * box.g.scale).toFixed(1)} px: too small for their values`);
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });
@@ -259,6 +276,10 @@ for (const game of Object.keys(GAMES)) {
         assert.ok(!text.colours.includes(other.ink) && !text.colours.includes(other.muted), `${theme}: text in the other theme's colours: ${text.colours}`);
         const box = await boardBox(page);
         assert.ok(box.w <= box.innerWidth, `${screen.name}: the board is ${box.w} px wide`);
+        const header = await headerLayout(page);
+        assert.deepEqual(header.outside, [], `${screen.name}: header controls off the screen`);
+        if (screen.viewport.width >= 1366) assert.ok(header.height < 60, `${screen.name}: the header is ${header.height} px tall (more than one row)`);
+        if (screen.touch) assert.deepEqual(header.small, [], `${screen.name}: controls under 44x44 px`);
         await screenshot(page, `screens-${game}-${screen.name}-${theme}`);
         assert.deepEqual(page.errors, []);
         await page.context().close();

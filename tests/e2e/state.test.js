@@ -63,19 +63,59 @@ test('Back and Forward walk the player, the batch view and game switches without
   assert.deepEqual(page.errors, []);
 });
 
-test('a batch seed opened in the player: Back returns to the batch', async () => {
-  const page = await site.open('?view=batch&game=strip2048&seeds=7&solver=greedy&budget=1000');
+test('a batch seed opened in the player: Back returns to the batch, where it was scrolled', async () => {
+  // A short screen, so that the batch view scrolls.
+  const page = await site.open('?view=batch&game=strip2048&seeds=7&solver=greedy&budget=1000', { viewport: { width: 1000, height: 500 } });
   await page.click('#batch-run');
   await page.waitForFunction(() => window.arcadeBatch.runs().at(-1)?.state === 'done', null, { timeout: 30_000 });
+  await page.locator('#batch-view button.link').scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => scrollY);
+  assert.ok(scrolled > 100, `the batch view is scrolled to ${scrolled}`);
   await page.click('#batch-view button.link');
   await page.waitForSelector('body[data-view="player"]');
   const opened = await shown(page);
   assert.deepEqual([opened.game, opened.seed, opened.source.kind], ['strip2048', '7', 'batch']);
+  // The player opens at its top (not at the batch's scroll position) ...
+  await page.waitForFunction(() => scrollY === 0);
   await page.goBack();
   await page.waitForSelector('body[data-view="batch"]');
+  // ... and Back returns to the batch where it was.
+  await page.waitForFunction((y) => Math.abs(scrollY - y) <= 1, scrolled);
   await page.goForward();
   await page.waitForSelector('body[data-view="player"]');
   assert.equal((await shown(page)).moves, opened.moves);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a message after a button far down the page scrolls into view; Share says "copied" by its button', async () => {
+  const page = await site.open('?v=1&game=lines&seed=3', { device: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } });
+  await paste(page, '0 0 0 1\nnonsense\n');
+  await page.locator('#load-output').scrollIntoViewIfNeeded();
+  assert.ok(await page.evaluate(() => document.getElementById('message').getBoundingClientRect().bottom < 0 || document.getElementById('message').hidden));
+  await page.tap('#load-output');
+  await page.waitForFunction(() => {
+    const box = document.getElementById('message');
+    const r = box.getBoundingClientRect();
+    // Its foot at the screen's foot: the board above it stays in sight.
+    return !box.hidden && r.top >= 0 && Math.abs(r.bottom - innerHeight) < 2;
+  });
+  assert.match(await messageText(page), /move 1 \(line 1\)/);
+  await screenshot(page, 'state-message-revealed-390');
+  const before = await messageText(page);
+  await page.locator('#share').scrollIntoViewIfNeeded();
+  await page.tap('#share');
+  await page.waitForFunction(() => document.getElementById('share-note').textContent !== '');
+  const note = await page.evaluate(() => {
+    const r = document.getElementById('share-note').getBoundingClientRect();
+    return { text: document.getElementById('share-note').textContent, inView: r.top >= 0 && r.bottom <= innerHeight };
+  });
+  assert.ok(note.inView, 'the note is beside the button, on screen');
+  assert.match(note.text, /^(Copied\.|Copy it from the box below\.)$/);
+  assert.equal(await messageText(page), before, 'the message by the board is left as it was');
+  // A new game makes the copied link old: the note goes.
+  await page.locator('#random-seed').scrollIntoViewIfNeeded();
+  await page.tap('#random-seed');
+  await page.waitForFunction(() => document.getElementById('share-note').textContent === '');
   assert.deepEqual(page.errors, []);
 });
 

@@ -500,7 +500,7 @@ class BatchView {
   }
 
   syncAddress() {
-    if (!this.root.hidden) history.replaceState(null, '', this.link());
+    if (!this.root.hidden) history.replaceState(history.state, '', this.link());
   }
 
   /** Fills the form from a share link; what cannot be read is named, the rest still used. */

@@ -233,7 +233,7 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
       try {
         const play = new Play(c.game, c.seed, c.params);
         const problem = play.loadOutput(c[s].text) ?? play.incomplete();
-        if (problem) built.problems.push(`${s.toUpperCase()} (${c[s].name}) stops at ${problemText(problem)}; its ${plural(play.moves(), 'valid move')} are shown`);
+        if (problem) built.problems.push(`${s.toUpperCase()} (${c[s].name}) is not a valid output — ${problemText(problem)}; its ${plural(play.moves(), 'valid move')} are shown`);
         built.sides[s] = play;
         built.timelines[s] = play.timeline();
       } catch (error) {

@@ -81,7 +81,8 @@ export function create(canvas, hooks) {
     if (!analyses.has(key)) {
       let result;
       try {
-        result = hooks.analyze() ?? { exact: false, reason: 'this game offers no analysis' };
+        // No analysis here (the compare view's boards): not a failure, so said quietly.
+        result = hooks.analyze() ?? { exact: false, absent: true, reason: 'worked out in the player, not beside another game' };
       } catch (error) {
         result = { exact: false, reason: `the analysis failed: ${error?.message ?? error}` };
       }
@@ -290,7 +291,8 @@ export function create(canvas, hooks) {
     }
     if (!analysis.exact) {
       meterText = analysis.reason;
-      ui.text('not known', valueX, titleY, { colour: ui.theme.bad, weight: 600 });
+      if (analysis.absent) ui.text('not shown here', valueX, titleY, { colour: ui.theme.muted });
+      else ui.text('not known', valueX, titleY, { colour: ui.theme.bad, weight: 600 });
       ui.text(fitted(ctx, ui, analysis.reason, width, 12), PAD, noteY, { size: 12, colour: ui.theme.muted });
       return;
     }

@@ -12,6 +12,8 @@ const DARK_COLOURS = COLOURS.map((c, p) => (p === 5 ? '#7d93ad' : c));
 export const coloursOf = (theme) => (theme.dark ? DARK_COLOURS : COLOURS);
 const CELL = 56;
 const PANEL_W = 270;
+/** The compact panel as one column beside the board (a phone held sideways). */
+const COLUMN_W = 180;
 const PIECE_R = CELL * 0.26;
 const at = ([x, y]) => `(${x}, ${y})`;
 const same = (a, b) => a[0] === b[0] && a[1] === b[1];
@@ -67,14 +69,17 @@ function failure(view, p) {
 
 export function create(canvas, hooks) {
   let frame = null;
+  let valuesShown = false; // the last paint drew every cell's value (tests)
 
   const index = (view, x, y) => x * view.n + y;
   const isLegal = (view, x, y) => view.legal.some((c) => c[0] === x && c[1] === y);
   const pieceAt = (view, x, y) => view.positions.findIndex((c) => c[0] === x && c[1] === y);
 
   /**
-   * The board with the players beside it, or under it in large type (phones). The margin for
-   * the row and column numbers, and the value's line in each cell, grow with the text.
+   * The board with the players beside it, the large-type scores in a column beside it (short,
+   * wide rooms: a phone held sideways, where under it they would leave the cells too small for
+   * their values), or under it (phones). The margin for the row and column numbers, and the
+   * value's line in each cell, grow with the text.
    */
   function layout(f, room) {
     const view = f.view;
@@ -90,6 +95,7 @@ export function create(canvas, hooks) {
     const common = { grid, text, valueH, pieceR, line };
     return largest(room, [
       { ...common, w: side + pad + 16 + 20 + PANEL_W, h: Math.max(side + pad + 16, 30 + view.m * 38 + 190), minScale: PANEL_MIN_SCALE },
+      { ...common, w: side + pad + 16 + 20 + COLUMN_W, h: Math.max(side + pad + 8, pad + 30 + view.m * line), column: true },
       { ...common, w: side + pad + 16, h: side + pad + 10 + line + rows * line, narrow: true },
     ]);
   }
@@ -97,14 +103,15 @@ export function create(canvas, hooks) {
   function paint(ctx, f, drawing) {
     const ui = { ...drawing, colours: coloursOf(drawing.theme) };
     const view = f.view;
-    const { grid, narrow } = ui.layout;
+    const { grid, narrow, column } = ui.layout;
     const side = CELL * view.n;
     cells(ctx, ui, view);
     legalMarks(ctx, ui, view);
     values(ctx, ui, view);
     if (ui.t === 1) lastTurn(ctx, ui, view);
     pieces(ctx, ui, view);
-    if (narrow) compactPanel(ctx, ui, view, grid.x0, grid.y0 + side + 10, side);
+    if (narrow) compactPanel(ctx, ui, view, grid.x0, grid.y0 + side + 10, side, 4);
+    else if (column) compactPanel(ctx, ui, view, grid.x0 + side + 20, grid.y0 - ui.layout.line * 0.3, COLUMN_W, 1);
     else panel(ctx, ui, view, grid.x0 + side + 32);
   }
 
@@ -156,7 +163,8 @@ export function create(canvas, hooks) {
     ctx.font = `400 ${ui.px(12)}px ${FONT}`;
     // A board shown too small for readable values leaves them all to the tooltip and Board as
     // text (some values and not others would read as a pattern).
-    if (Math.max(...view.values.map((v) => ctx.measureText(String(v)).width)) + 4 > CELL) return;
+    valuesShown = Math.max(...view.values.map((v) => ctx.measureText(String(v)).width)) + 2 <= CELL;
+    if (!valuesShown) return;
     for (let x = 0; x < view.n; x++) {
       for (let y = 0; y < view.n; y++) {
         const i = index(view, x, y);
@@ -329,15 +337,15 @@ export function create(canvas, hooks) {
     }
   }
 
-  /** Under the board on phones: S0 / SA and every player's score, in large type. */
-  function compactPanel(ctx, ui, view, x, y, w) {
+  /** Under or beside the board on phones: S0 / SA and every player's score, in large type. */
+  function compactPanel(ctx, ui, view, x, y, w, columns) {
     const ratio = view.sa > 0 ? view.s0 / view.sa : 0;
     const { line } = ui.layout;
     ui.text(`S0 / SA = ${ratio.toFixed(3)}`, x, y + line * 0.6, { size: 20, weight: 600 });
-    const colW = w / 4;
+    const colW = w / columns;
     view.scores.forEach((score, p) => {
-      const cx = x + (p % 4) * colW;
-      const cy = y + line * 0.6 + 22 + Math.floor(p / 4) * line;
+      const cx = x + (p % columns) * colW;
+      const cy = y + line * 0.6 + 22 + Math.floor(p / columns) * line;
       ctx.beginPath();
       ctx.arc(cx + 12, cy + 6, 12, 0, 2 * Math.PI);
       ctx.fillStyle = ui.colours[p];
@@ -422,6 +430,6 @@ export function create(canvas, hooks) {
       return true;
     },
     /** For tests: the panel's line about each player's last move (r = x, the row; c = y). */
-    geometry: () => ({ lastMoves: frame ? frame.view.positions.map((_, p) => lastAction(frame.view, p)) : [] }),
+    geometry: () => ({ lastMoves: frame ? frame.view.positions.map((_, p) => lastAction(frame.view, p)) : [], valuesShown }),
   });
 }

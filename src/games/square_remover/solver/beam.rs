@@ -17,7 +17,7 @@
 //! Each row pair's bonus is kept in the node and only the pairs a move touched are
 //! recomputed (in one pass over them). Children are only scored (on a scratch board restored
 //! row by row); the chosen ones are rebuilt. Duplicate boards (Zobrist hash of the cells and of the buffer position)
-//! are dropped. The width adapts to the clock so that the 10,000 layers end at about 94% of
+//! are dropped. The width adapts to the clock so that the 10,000 layers end at about 97% of
 //! the budget.
 //!
 //! Boards are 16 rows of `u128`, one byte per cell holding `1 << colour` (0 off the board), so
@@ -265,11 +265,11 @@ impl Default for Weights {
 /// Largest beam; bounds memory (nodes are ~400 bytes, the pool ~30 candidates per node).
 const MAX_WIDTH: usize = 4000;
 /// The search aims to end here (fraction of the budget) ...
-const TARGET_FRACTION: f64 = 0.94;
+const TARGET_FRACTION: f64 = 0.97;
 /// ... past this it finishes with width 1 and no pairs ...
-const HURRY_FRACTION: f64 = 0.97;
+const HURRY_FRACTION: f64 = 0.985;
 /// ... and past this it stops and pads the plan with wasted moves.
-const STOP_FRACTION: f64 = 0.985;
+const STOP_FRACTION: f64 = 0.993;
 /// The clock is sampled over windows at least this long (browsers coarsen it).
 const WINDOW_MS: f64 = 10.0;
 /// The first window is shorter, so that the starting width does not last long.
