@@ -407,6 +407,15 @@ const TEN_TIGHT_DEEP: DeepDeadline = DeepDeadline {
     early_shares: 2.0,
     late_shares: 4.0,
 };
+/// For N = 8 on side 8, which answers the early-stop third ply compares with the best
+/// two-ply one: the discard wherever it ranks among the LOOKAHEAD (its two-ply value is
+/// about 18 below the placements' but it wins the third ply a third of the time, also from
+/// 4th-8th place, where it got no third ply), and of the next DEEP - 1 placements those within
+/// this of the best two-ply value (further ones hardly ever win: 5 of 1,160). About the same
+/// third-ply work a move; on the work clock full games rose from 47 to 65 of 120 (seeds
+/// 570001..570120) and from 42 to 59 of 100 fresh ones (570121..570220): +0.16 ± 0.04 a game
+/// pooled, moves +1,984 ± 302 (docs/solver-report.md, "Sixteenth session, branch tiles26").
+const EIGHT_EIGHT_CLOSE: f64 = 1.0;
 /// From this N on, the first tile (a wildcard on an empty board) goes to the middle cell.
 /// Every cell of an empty board has the same value, and the first of them, (1, 1), starts
 /// the game beside a corner, where the first tiles have few free neighbours and few cells
@@ -437,6 +446,9 @@ struct Ctx {
     deep_stop: Option<f64>,
     /// The third ply on a deadline (`TEN_TIGHT_DEEP`, N = 10, S = 10), else as `deep_stop` says.
     deep_deadline: Option<DeepDeadline>,
+    /// The third ply for the discard wherever it ranks, and for placements only within this
+    /// of the best two-ply value (`EIGHT_EIGHT_CLOSE`); else for the best `deep` answers.
+    deep_close: Option<f64>,
     /// The first tile (a wildcard on an empty board) goes to the middle cell (`CENTRE_FROM`).
     centre: bool,
     nn: f64,
@@ -499,6 +511,10 @@ impl Ctx {
             },
             deep_deadline: match (n, side) {
                 (10, 10) => Some(TEN_TIGHT_DEEP),
+                _ => None,
+            },
+            deep_close: match (n, side) {
+                (8, 8) => Some(EIGHT_EIGHT_CLOSE),
                 _ => None,
             },
             centre: n >= CENTRE_FROM,
@@ -1353,7 +1369,8 @@ impl Agent<TilesMatching> for EvalAgent {
                     true => self.deep_ms,
                     false => (now - start) / looked.len() as f64 * ctx.nn,
                 };
-                let fit = match ((start + DANGER_SHARE * share - now) / estimate) as usize {
+                let room = ((start + DANGER_SHARE * share - now) / estimate) as usize;
+                let fit = match room {
                     fit if fit >= 2 => fit.min(ctx.deep),
                     _ => 0,
                 };
@@ -1390,22 +1407,42 @@ impl Agent<TilesMatching> for EvalAgent {
                                 answer(ctx, board, obs.tile, cell, obs.counter);
                             (LazyDeep::new(ctx, next, counter, two), cell)
                         };
-                        let mut leader = lazy(&looked[0]);
-                        let timed = deadline < f64::INFINITY;
-                        let mut out = || timed && budget.elapsed_ms() >= deadline;
-                        for x in looked.iter().take(fit).skip(1) {
-                            if out() {
-                                break;
+                        let top = looked[0].0;
+                        let challengers: Vec<_> = match ctx.deep_close {
+                            Some(close) => looked
+                                .iter()
+                                .enumerate()
+                                .skip(1)
+                                .filter(|(k, x)| {
+                                    x.1.is_none() || (*k < ctx.deep && top - x.0 <= close)
+                                })
+                                .map(|x| x.1)
+                                .take(room.min(ctx.deep + 1) - 1)
+                                .collect(),
+                            None => looked.iter().take(fit).skip(1).collect(),
+                        };
+                        if !challengers.is_empty() {
+                            let mut leader = lazy(&looked[0]);
+                            let timed = deadline < f64::INFINITY;
+                            let mut out = || timed && budget.elapsed_ms() >= deadline;
+                            for x in &challengers {
+                                if out() {
+                                    break;
+                                }
+                                let mut challenger = lazy(x);
+                                let (lead, other) = (&mut leader.0, &mut challenger.0);
+                                if challenger_wins(ctx, lead, other, &order, z, &mut out) {
+                                    leader = challenger;
+                                }
                             }
-                            let mut challenger = lazy(x);
-                            let (lead, other) = (&mut leader.0, &mut challenger.0);
-                            if challenger_wins(ctx, lead, other, &order, z, &mut out) {
-                                leader = challenger;
-                            }
+                            let answers = match ctx.deep_close {
+                                Some(_) => challengers.len() + 1,
+                                None => fit,
+                            };
+                            let spent = (budget.elapsed_ms() - t) / answers as f64;
+                            self.deep_ms = running_mean(self.deep_ms, spent);
+                            best.1 = leader.1;
                         }
-                        let spent = (budget.elapsed_ms() - t) / fit as f64;
-                        self.deep_ms = running_mean(self.deep_ms, spent);
-                        best.1 = leader.1;
                     }
                     Some(_) => {}
                     // Each of the best answers' exact three-ply value.
@@ -1678,6 +1715,12 @@ mod tests {
                         deadline,
                         "N {n} S {side} D {d}"
                     );
+                    // N = 8, S = 8's third ply picks the discard and close placements.
+                    let close = match (n, side) {
+                        (8, 8) => Some(1.0),
+                        _ => None,
+                    };
+                    assert_eq!(ctx.deep_close, close, "N {n} S {side} D {d}");
                     let w = ctx.w;
                     let want = if n == 7 || n == 8 {
                         (-10.0, 0.35)
