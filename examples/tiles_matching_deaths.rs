@@ -66,13 +66,6 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
             .collect();
         agent.cover_terms = Some((v[0], v[1], v[2]));
     }
-    if let Ok(v) = std::env::var("TWICE_FILL") {
-        let v: Vec<f64> = v
-            .split(',')
-            .map(|x| x.parse().expect("TWICE_FILL: WEIGHT,KNEE"))
-            .collect();
-        agent.twice_fill = Some((v[0], v[1]));
-    }
     if let Ok(v) = std::env::var("LINES") {
         let v: Vec<f64> = v
             .split(',')

@@ -78,9 +78,6 @@ struct Weights {
     fill: f64,
     /// The fill share where the jam term starts.
     fill_knee: f64,
-    /// Added to `covered_twice` per 0.1 of fill beyond `twice_knee` (measurement knob).
-    twice_fill: f64,
-    twice_knee: f64,
 }
 
 /// How many numbers describe a board for the learned hazard (`features`).
@@ -260,8 +257,6 @@ const WEIGHTS: Weights = Weights {
     stuck: -1000.0,
     fill: 0.0,
     fill_knee: 1.0,
-    twice_fill: 0.0,
-    twice_knee: 1.0,
 };
 
 /// For N >= 9 on boards of side 10 to 12, and (with the jam term, `EIGHT_WEIGHTS`) N = 8,
@@ -596,9 +591,7 @@ impl Totals {
         let w = &ctx.w;
         let share = |combos: Combos| combos.count_ones() as f64 / ctx.nn;
         let excess = (ctx.cells - self.empty as f64 - w.fill_knee * ctx.cells).max(0.0);
-        let over = ((ctx.cells - self.empty as f64) / ctx.cells - w.twice_knee).max(0.0);
         w.empty_cell * self.empty as f64
-            + w.twice_fill * 10.0 * over * share(cover[1])
             + w.fill * excess * excess / ctx.cells
             + w.counter * counter as f64
             + w.uncovered * (1.0 - share(cover[0]))
@@ -887,8 +880,6 @@ pub struct EvalAgent {
     /// If set, the coverage weights (`Weights::uncovered`, `covered_twice`,
     /// `covered_thrice`) instead of the weight set's.
     pub cover_terms: Option<(f64, f64, f64)>,
-    /// If set, `Weights::twice_fill` and `twice_knee` (measurement knob).
-    pub twice_fill: Option<(f64, f64)>,
     /// If set, the line weights (`Weights::dead_cell`, `line_fill`, `line_rate`) instead of
     /// the weight set's.
     pub line_terms: Option<(f64, f64, f64)>,
@@ -1296,13 +1287,12 @@ fn answer(
 
 impl Agent<TilesMatching> for EvalAgent {
     fn act(&mut self, obs: &Observation, budget: &mut Budget) -> Action {
-        let (empty_weight, fill_term, cover_terms, line_terms, centre_first, twice_fill) = (
+        let (empty_weight, fill_term, cover_terms, line_terms, centre_first) = (
             self.empty_weight,
             self.fill_term,
             self.cover_terms,
             self.line_terms,
             self.centre_first,
-            self.twice_fill,
         );
         let ctx = self.ctx.get_or_insert_with(|| {
             let mut ctx = Ctx::new(obs.n, obs.side, obs.d);
@@ -1321,9 +1311,6 @@ impl Agent<TilesMatching> for EvalAgent {
             }
             if let Some(centre) = centre_first {
                 ctx.centre = centre;
-            }
-            if let Some((w, knee)) = twice_fill {
-                (ctx.w.twice_fill, ctx.w.twice_knee) = (w, knee);
             }
             ctx
         });
