@@ -424,19 +424,53 @@ unsafe fn window_child<const READY: bool, C: Counts>(
     moves: [u16; 2],
     (scratch, loaded): (&mut Rows, &mut bool),
 ) -> Candidate {
+    // A function, not a closure: a closure that is not inlined loses the target features
+    // (its intrinsics become calls).
+    #[inline(always)]
+    fn fallback(
+        sim: &Sim,
+        parent: &Node,
+        tag: u32,
+        moves: [u16; 2],
+        (scratch, loaded): (&mut Rows, &mut bool),
+    ) -> Candidate {
+        if !*loaded {
+            copy_board_rows(scratch, &parent.rows);
+            *loaded = true;
+        }
+        sim.candidate_with::<Avx2>(parent, tag, moves, scratch)
+    }
     let pair = moves[1] != NONE;
     let mv = moves[0];
     // (`NONE`'s row is past any board's.)
     let row = |mv: u16| (mv >> 1) as usize / MAX_N;
-    let r = row(mv).min(row(moves[1]));
+    let (r, c) = (row(mv).min(row(moves[1])), (mv >> 1) as usize % MAX_N);
+    let rows = &pad.rows[r + PAD - 2..r + PAD + 6];
+    let load = |i: usize| _mm_loadu_si128((&rows[i] as *const u128).cast());
+    let y0 = load2p(rows, 0);
     let mut score = parent.score;
     // Bit k: window row k may differ from the parent's (the swaps' rows, the squares').
-    let (y0, mut y, mut changed);
+    let mut changed;
+    let mut y;
     if !pair {
-        (y0, y, changed) = single_window(pad, mv);
+        changed = (1 + 2 * (mv & 1) as u32) << 3;
+        // The swap on rows 3 and 4, both ways at once (no branch on the direction), before
+        // the rows are paired in registers.
+        let (upper, lower) = (load(3), load(4));
+        let mask = column_mask::<__m128i>(c, 1);
+        let vertical = _mm_set1_epi8(-((mv & 1) as i8));
+        let dh = _mm_andnot_si128(
+            vertical,
+            _mm_and_si128(_mm_xor_si128(upper, _mm_srli_si128::<1>(upper)), mask),
+        );
+        let dv = _mm_and_si128(vertical, _mm_and_si128(_mm_xor_si128(upper, lower), mask));
+        let upper = _mm_xor_si128(
+            _mm_xor_si128(upper, dh),
+            _mm_xor_si128(_mm_slli_si128::<1>(dh), dv),
+        );
+        let lower = _mm_xor_si128(lower, dv);
+        y = [join(load(2), upper), join(lower, load(5)), load2p(rows, 6)];
     } else {
-        let rows = &pad.rows[r + PAD - 2..r + PAD + 6];
-        y0 = load2p(rows, 0);
         y = [load2p(rows, 2), load2p(rows, 4), load2p(rows, 6)];
         // The moves' window rows (the upper one's is 3).
         let (q, q1) = (row(moves[0]) + 3 - r, row(moves[1]) + 3 - r);
@@ -453,65 +487,6 @@ unsafe fn window_child<const READY: bool, C: Counts>(
     if !settle_window(sim, y0, &mut y, &mut score, &mut changed) {
         return fallback(sim, parent, tag, moves, (scratch, loaded));
     }
-    let window = (r, y0, &y, score, changed);
-    finish::<READY, C>(sim, counts, parent, pad, tag, moves, window)
-}
-
-/// A child whose moves fall back from the window: on `scratch` (`candidate_with`), loaded
-/// with the parent's rows at the first such child (`loaded`).
-#[inline(always)]
-fn fallback(
-    sim: &Sim,
-    parent: &Node,
-    tag: u32,
-    moves: [u16; 2],
-    (scratch, loaded): (&mut Rows, &mut bool),
-) -> Candidate {
-    if !*loaded {
-        copy_board_rows(scratch, &parent.rows);
-        *loaded = true;
-    }
-    sim.candidate_with::<Avx2>(parent, tag, moves, scratch)
-}
-
-/// A single move `mv`'s window after its swap: rows 0, 1 (`y0`) and 2..=7 (`y`), and the
-/// rows it changed (bit k: window row k).
-#[inline(always)]
-unsafe fn single_window(pad: &Padded, mv: u16) -> (__m256i, [__m256i; 3], u32) {
-    let (r, c) = ((mv >> 1) as usize / MAX_N, (mv >> 1) as usize % MAX_N);
-    let rows = &pad.rows[r + PAD - 2..r + PAD + 6];
-    let load = |i: usize| _mm_loadu_si128((&rows[i] as *const u128).cast());
-    let changed = (1 + 2 * (mv & 1) as u32) << 3;
-    // The swap on rows 3 and 4, both ways at once (no branch on the direction), before
-    // the rows are paired in registers.
-    let (upper, lower) = (load(3), load(4));
-    let mask = column_mask::<__m128i>(c, 1);
-    let vertical = _mm_set1_epi8(-((mv & 1) as i8));
-    let dh = _mm_andnot_si128(
-        vertical,
-        _mm_and_si128(_mm_xor_si128(upper, _mm_srli_si128::<1>(upper)), mask),
-    );
-    let dv = _mm_and_si128(vertical, _mm_and_si128(_mm_xor_si128(upper, lower), mask));
-    let upper = _mm_xor_si128(
-        _mm_xor_si128(upper, dh),
-        _mm_xor_si128(_mm_slli_si128::<1>(dh), dv),
-    );
-    let lower = _mm_xor_si128(lower, dv);
-    let y = [join(load(2), upper), join(lower, load(5)), load2p(rows, 6)];
-    (load2p(rows, 0), y, changed)
-}
-
-/// The child's value from its settled window (`r`, its rows, score and changed rows).
-#[inline(always)]
-unsafe fn finish<const READY: bool, C: Counts>(
-    sim: &Sim,
-    counts: &C,
-    parent: &Node,
-    pad: &Padded,
-    tag: u32,
-    moves: [u16; 2],
-    (r, y0, y, score, changed): (usize, __m256i, &[__m256i; 3], u32, u32),
-) -> Candidate {
     let (bonus, before) = match READY {
         false => {
             // Window pairs 1..=4, two per step: (1, 2), (3, 4); and (5, 6) when a row past
@@ -528,7 +503,7 @@ unsafe fn finish<const READY: bool, C: Counts>(
             // or 6).
             (sums.weigh(sim), pad.sums[end] - pad.sums[r + 1])
         }
-        true => ready_bonus(sim, counts, pad, r, y0, y, changed),
+        true => ready_bonus(sim, counts, pad, r, y0, &y, changed),
     };
     Candidate {
         eval: score as i32 * SQUARE_VALUE
@@ -538,134 +513,6 @@ unsafe fn finish<const READY: bool, C: Counts>(
         parent: tag,
         first: moves[0],
         second: moves[1],
-    }
-}
-
-/// Two single moves' children (`window_child`'s) side by side: both windows' cascades in
-/// one loop (`settle_two`), then each one's bonus, so that the CPU fills one child's waits
-/// (the cascade's dependent chain, its unpredictable exit) with the other's work. The
-/// same values as two calls of `window_child`.
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-unsafe fn window_children_two<const READY: bool, C: Counts>(
-    sim: &Sim,
-    counts: &C,
-    parent: &Node,
-    pad: &Padded,
-    tag: u32,
-    mvs: [u16; 2],
-    (scratch, loaded): (&mut Rows, &mut bool),
-) -> [Candidate; 2] {
-    let (a0, a, ca) = single_window(pad, mvs[0]);
-    let (b0, b, cb) = single_window(pad, mvs[1]);
-    let (mut y, mut changed) = ([a, b], [ca, cb]);
-    let mut score = [parent.score; 2];
-    let ok = settle_two(sim, [a0, b0], &mut y, &mut score, &mut changed);
-    // A function, not a closure: a closure that is not inlined loses the target features.
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    unsafe fn child<const READY: bool, C: Counts>(
-        sim: &Sim,
-        counts: &C,
-        parent: &Node,
-        pad: &Padded,
-        tag: u32,
-        mv: u16,
-        ok: bool,
-        window: (usize, __m256i, &[__m256i; 3], u32, u32),
-        scratch: (&mut Rows, &mut bool),
-    ) -> Candidate {
-        let moves = [mv, NONE];
-        match ok {
-            false => fallback(sim, parent, tag, moves, scratch),
-            true => finish::<READY, C>(sim, counts, parent, pad, tag, moves, window),
-        }
-    }
-    let r = |mv: u16| (mv >> 1) as usize / MAX_N;
-    let wa = (r(mvs[0]), a0, &y[0], score[0], changed[0]);
-    let wb = (r(mvs[1]), b0, &y[1], score[1], changed[1]);
-    let ca = child::<READY, C>(
-        sim,
-        counts,
-        parent,
-        pad,
-        tag,
-        mvs[0],
-        ok[0],
-        wa,
-        (&mut *scratch, &mut *loaded),
-    );
-    let cb = child::<READY, C>(
-        sim,
-        counts,
-        parent,
-        pad,
-        tag,
-        mvs[1],
-        ok[1],
-        wb,
-        (scratch, loaded),
-    );
-    [ca, cb]
-}
-
-/// `settle_window` of two windows in one loop: each step tests both, and removes the first
-/// square of each window still active (a window's removal masked out, not branched over,
-/// once it is settled or has a square in pair 1 or 6). False for a window that had a square
-/// in pair 1 or 6 (its rows and score part-way, as `settle_window`'s false).
-#[inline(always)]
-unsafe fn settle_two(
-    sim: &Sim,
-    y0: [__m256i; 2],
-    y: &mut [[__m256i; 3]; 2],
-    score: &mut [u32; 2],
-    changed: &mut [u32; 2],
-) -> [bool; 2] {
-    let (mut ok, mut active) = ([true; 2], [true; 2]);
-    loop {
-        let mut firsts = [0; 2];
-        for w in 0..2 {
-            let s = |x: __m256i| _mm256_and_si256(x, _mm256_srli_si256::<1>(x));
-            let (s0, s1, s2, s3) = (s(y0[w]), s(y[w][0]), s(y[w][1]), s(y[w][2]));
-            let h0 = _mm256_and_si256(s1, odd(s1, s2));
-            let h1 = _mm256_and_si256(s2, odd(s2, s3));
-            let top = _mm256_and_si256(s0, odd(s0, s1));
-            let low = _mm256_and_si256(s3, _mm256_permute2x128_si256::<0x01>(s3, s3));
-            let out = columns(_mm256_or_si256(top, low)) != 0;
-            let inside = columns(h0) as u64 | (columns(h1) as u64) << 32;
-            // Without branches: an active window with a square in pair 1 or 6 fails.
-            ok[w] &= !(active[w] & out);
-            active[w] &= !out & (inside != 0);
-            // (A settled window's 64 is masked to any square: its removal is masked out.)
-            firsts[w] = (inside.trailing_zeros() & 63) as usize;
-        }
-        if !(active[0] | active[1]) {
-            return ok;
-        }
-        for w in 0..2 {
-            let first = firsts[w];
-            let (p, col) = (2 + first / 16, first % 16);
-            let k = 4 * score[w] as usize;
-            let t = &sim.tiles[k..k + 4];
-            let rot = 8 * (col as u32 & 1);
-            let top = u16::from_le_bytes([t[0], t[1]]).rotate_left(rot);
-            let bottom = u16::from_le_bytes([t[2], t[3]]).rotate_left(rot);
-            let (even, odd) = match p & 1 {
-                0 => (top, bottom),
-                _ => (bottom, top),
-            };
-            let tiles = join(_mm_set1_epi16(even as i16), _mm_set1_epi16(odd as i16));
-            let on = _mm256_set1_epi8(-(active[w] as i8));
-            let cells = _mm256_broadcastsi128_si256(column_mask::<__m128i>(col, 2));
-            let cells = _mm256_and_si256(cells, on);
-            let rows = &SQUARE_ROWS[p - 2];
-            for (j, x) in y[w].iter_mut().enumerate() {
-                let mask = _mm256_loadu_si256(rows[j].as_ptr().cast());
-                *x = _mm256_blendv_epi8(*x, tiles, _mm256_and_si256(mask, cells));
-            }
-            score[w] += active[w] as u32;
-            changed[w] |= (3 << p) * active[w] as u32;
-        }
     }
 }
 
@@ -755,41 +602,15 @@ fn children_counted(
     // The rows are only needed by a child that falls back.
     let mut loaded = false;
     macro_rules! each {
-        ($ready:literal, $counts:expr) => {{
-            let mut moves = moves;
-            while let Some(a) = moves.next() {
-                // Two single moves in a row: side by side (`window_children_two`), without
-                // "ready" (with it, 6 colours, side by side was slower: ×0.97-0.98).
-                let b = match !$ready && a[1] == NONE {
-                    true => moves.next(),
-                    false => None,
+        ($ready:literal, $counts:expr) => {
+            for moves in moves {
+                let scratch = (&mut *rows, &mut loaded);
+                let child = unsafe {
+                    window_child::<$ready, _>(sim, $counts, parent, pad, tag, moves, scratch)
                 };
-                match b {
-                    Some(b) if b[1] == NONE => {
-                        let scratch = (&mut *rows, &mut loaded);
-                        let two = [a[0], b[0]];
-                        let [ca, cb] = unsafe {
-                            window_children_two::<$ready, _>(
-                                sim, $counts, parent, pad, tag, two, scratch,
-                            )
-                        };
-                        out.push(ca);
-                        out.push(cb);
-                    }
-                    _ => {
-                        for moves in std::iter::once(a).chain(b) {
-                            let scratch = (&mut *rows, &mut loaded);
-                            let child = unsafe {
-                                window_child::<$ready, _>(
-                                    sim, $counts, parent, pad, tag, moves, scratch,
-                                )
-                            };
-                            out.push(child);
-                        }
-                    }
-                }
+                out.push(child);
             }
-        }};
+        };
     }
     let plain = unsafe { [_mm256_setzero_si256(); 4] };
     match (sim.weights.ready != 0, weighted) {
