@@ -381,6 +381,41 @@ const DANGER_SHARE: f64 = 8.0;
 /// from 67 to 92 of 120 fresh ones (471001..471120, +0.21 ± 0.06; "Fourteenth session,
 /// branch tiles19").
 const EIGHT_SMALL_DEEP_STOP: f64 = 3.0;
+
+/// The third ply on a deadline instead of a cost estimate: the best answers compared tile by
+/// tile (the early stop at `z`), challengers taken, and each comparison cut, while the move
+/// has spent less than `early_shares` of its share before move `early_moves`, and after it less
+/// than `late_shares` of its share and less than the even schedule (the budget's pro-rata point
+/// at this move), so that the late game keeps its budget.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct DeepDeadline {
+    z: f64,
+    early_moves: usize,
+    early_shares: f64,
+    late_shares: f64,
+}
+
+/// N = 10, S = 10's third ply. The cost estimate that gates the exact third ply goes stale
+/// there: it ran on 0.9-2.9 % of moves, all early ("Fifteenth session, branch tiles22"). On
+/// this deadline games lasted +1,380 ± 572 moves (60 pairs, seeds 560000..) and +1,516 ± 568
+/// on a fresh set (560100..), +1,448 ± 401 over the 120 with points a move unchanged: deaths
+/// before move 3,000 fell from 53 to 26; full games 24 -> 33 (+0.075 ± 0.054, not resolved).
+/// docs/solver-report.md, "Sixteenth session, branch tiles25".
+const TEN_TIGHT_DEEP: DeepDeadline = DeepDeadline {
+    z: 3.0,
+    early_moves: 3000,
+    early_shares: 2.0,
+    late_shares: 4.0,
+};
+/// For N = 8 on side 8, which answers the early-stop third ply compares with the best
+/// two-ply one: the discard wherever it ranks among the LOOKAHEAD (its two-ply value is
+/// about 18 below the placements' but it wins the third ply a third of the time, also from
+/// 4th-8th place, where it got no third ply), and of the next DEEP - 1 placements those within
+/// this of the best two-ply value (further ones hardly ever win: 5 of 1,160). About the same
+/// third-ply work a move; on the work clock full games rose from 47 to 65 of 120 (seeds
+/// 570001..570120) and from 42 to 59 of 100 fresh ones (570121..570220): +0.16 ± 0.04 a game
+/// pooled, moves +1,984 ± 302 (docs/solver-report.md, "Sixteenth session, branch tiles26").
+const EIGHT_EIGHT_CLOSE: f64 = 1.0;
 /// From this N on, the first tile (a wildcard on an empty board) goes to the middle cell.
 /// Every cell of an empty board has the same value, and the first of them, (1, 1), starts
 /// the game beside a corner, where the first tiles have few free neighbours and few cells
@@ -409,6 +444,11 @@ struct Ctx {
     /// The third ply tile by tile with an early stop at this many standard errors
     /// (`EIGHT_SMALL_DEEP_STOP`, N = 7-8 on side 8), else exact.
     deep_stop: Option<f64>,
+    /// The third ply on a deadline (`TEN_TIGHT_DEEP`, N = 10, S = 10), else as `deep_stop` says.
+    deep_deadline: Option<DeepDeadline>,
+    /// The third ply for the discard wherever it ranks, and for placements only within this
+    /// of the best two-ply value (`EIGHT_EIGHT_CLOSE`); else for the best `deep` answers.
+    deep_close: Option<f64>,
     /// The first tile (a wildcard on an empty board) goes to the middle cell (`CENTRE_FROM`).
     centre: bool,
     nn: f64,
@@ -467,6 +507,14 @@ impl Ctx {
             },
             deep_stop: match (n, side) {
                 (7 | 8, 8) => Some(EIGHT_SMALL_DEEP_STOP),
+                _ => None,
+            },
+            deep_deadline: match (n, side) {
+                (10, 10) => Some(TEN_TIGHT_DEEP),
+                _ => None,
+            },
+            deep_close: match (n, side) {
+                (8, 8) => Some(EIGHT_EIGHT_CLOSE),
                 _ => None,
             },
             centre: n >= CENTRE_FROM,
@@ -1144,13 +1192,15 @@ impl LazyDeep {
 /// Whether the challenger's three-ply value beats the leader's, tiles weighed in `order`:
 /// the tiles that fit on neither board exactly, the others as a sample without replacement,
 /// stopped once the estimated difference is `z` standard errors from zero (at least 8
-/// tiles), or exact when all are weighed.
+/// tiles), or exact when all are weighed; cut (the leader kept) once `out()` says the time is
+/// up.
 fn challenger_wins(
     ctx: &Ctx,
     leader: &mut LazyDeep,
     challenger: &mut LazyDeep,
     order: &[usize],
     z: f64,
+    out: &mut dyn FnMut() -> bool,
 ) -> bool {
     let mut exact = challenger.base - leader.base;
     let mut costly = Vec::with_capacity(order.len());
@@ -1163,6 +1213,9 @@ fn challenger_wins(
     let total = costly.len() as f64;
     let (mut sum, mut sq) = (0.0, 0.0);
     for (m, &code) in costly.iter().enumerate() {
+        if out() {
+            return false;
+        }
         let d = challenger.corr(ctx, code) - leader.corr(ctx, code);
         sum += d;
         sq += d * d;
@@ -1316,14 +1369,27 @@ impl Agent<TilesMatching> for EvalAgent {
                     true => self.deep_ms,
                     false => (now - start) / looked.len() as f64 * ctx.nn,
                 };
-                let fit = match ((start + DANGER_SHARE * share - now) / estimate) as usize {
+                let room = ((start + DANGER_SHARE * share - now) / estimate) as usize;
+                let fit = match room {
                     fit if fit >= 2 => fit.min(ctx.deep),
                     _ => 0,
                 };
-                match ctx.deep_stop {
+                let deadline = ctx.deep_deadline.map(|d| match obs.moves < d.early_moves {
+                    true => start + d.early_shares * share,
+                    false => {
+                        let even = budget.limit_ms() * (obs.moves + 1) as f64 / MOVES as f64;
+                        (start + d.late_shares * share).min(even)
+                    }
+                });
+                let (deep_stop, fit) = match ctx.deep_deadline {
+                    Some(d) => (Some(d.z), ctx.deep),
+                    None => (ctx.deep_stop, fit),
+                };
+                let deadline = deadline.unwrap_or(f64::INFINITY);
+                match deep_stop {
                     // The best answers compared tile by tile, stopped once the choice is
-                    // clear (`challenger_wins`).
-                    Some(z) if fit >= 2 => {
+                    // clear (`challenger_wins`) or the deadline has passed.
+                    Some(z) if fit >= 2 && budget.elapsed_ms() < deadline => {
                         // The same random order of the next tiles for every answer, so that
                         // the paired differences are sampled alike.
                         let t = budget.elapsed_ms();
@@ -1341,16 +1407,42 @@ impl Agent<TilesMatching> for EvalAgent {
                                 answer(ctx, board, obs.tile, cell, obs.counter);
                             (LazyDeep::new(ctx, next, counter, two), cell)
                         };
-                        let mut leader = lazy(&looked[0]);
-                        for x in looked.iter().take(fit).skip(1) {
-                            let mut challenger = lazy(x);
-                            if challenger_wins(ctx, &mut leader.0, &mut challenger.0, &order, z) {
-                                leader = challenger;
+                        let top = looked[0].0;
+                        let challengers: Vec<_> = match ctx.deep_close {
+                            Some(close) => looked
+                                .iter()
+                                .enumerate()
+                                .skip(1)
+                                .filter(|(k, x)| {
+                                    x.1.is_none() || (*k < ctx.deep && top - x.0 <= close)
+                                })
+                                .map(|x| x.1)
+                                .take(room.min(ctx.deep + 1) - 1)
+                                .collect(),
+                            None => looked.iter().take(fit).skip(1).collect(),
+                        };
+                        if !challengers.is_empty() {
+                            let mut leader = lazy(&looked[0]);
+                            let timed = deadline < f64::INFINITY;
+                            let mut out = || timed && budget.elapsed_ms() >= deadline;
+                            for x in &challengers {
+                                if out() {
+                                    break;
+                                }
+                                let mut challenger = lazy(x);
+                                let (lead, other) = (&mut leader.0, &mut challenger.0);
+                                if challenger_wins(ctx, lead, other, &order, z, &mut out) {
+                                    leader = challenger;
+                                }
                             }
+                            let answers = match ctx.deep_close {
+                                Some(_) => challengers.len() + 1,
+                                None => fit,
+                            };
+                            let spent = (budget.elapsed_ms() - t) / answers as f64;
+                            self.deep_ms = running_mean(self.deep_ms, spent);
+                            best.1 = leader.1;
                         }
-                        let spent = (budget.elapsed_ms() - t) / fit as f64;
-                        self.deep_ms = running_mean(self.deep_ms, spent);
-                        best.1 = leader.1;
                     }
                     Some(_) => {}
                     // Each of the best answers' exact three-ply value.
@@ -1600,7 +1692,8 @@ mod tests {
 
     /// The jam term is on for N = 7 and 8 only, tiles that fit twice are worth less for
     /// N = 9, S = 9 and N = 8, S = 8 only, the first tile goes to the middle from N = 7 on,
-    /// and every other weight of every group is what it was.
+    /// the third ply stops early on side 8 for N = 7-8 and runs on a deadline for N = 10,
+    /// S = 10, and every other weight of every group is what it was.
     #[test]
     fn each_group_has_its_weight_set() {
         for n in 4..=10u8 {
@@ -1615,6 +1708,19 @@ mod tests {
                         _ => None,
                     };
                     assert_eq!(ctx.deep_stop, stop, "N {n} S {side} D {d}");
+                    // The third ply runs on a deadline for N = 10, S = 10 only.
+                    let deadline = (n, side) == (10, 10);
+                    assert_eq!(
+                        ctx.deep_deadline.is_some(),
+                        deadline,
+                        "N {n} S {side} D {d}"
+                    );
+                    // N = 8, S = 8's third ply picks the discard and close placements.
+                    let close = match (n, side) {
+                        (8, 8) => Some(1.0),
+                        _ => None,
+                    };
+                    assert_eq!(ctx.deep_close, close, "N {n} S {side} D {d}");
                     let w = ctx.w;
                     let want = if n == 7 || n == 8 {
                         (-10.0, 0.35)
@@ -1786,8 +1892,35 @@ mod tests {
         // Without an early stop the comparison is the exact one.
         let (first, rest) = lazies.split_at_mut(1);
         for (other, three) in rest {
-            let wins = challenger_wins(&ctx, &mut first[0].0, other, &order, f64::INFINITY);
+            let wins = challenger_wins(
+                &ctx,
+                &mut first[0].0,
+                other,
+                &order,
+                f64::INFINITY,
+                &mut || false,
+            );
             assert_eq!(wins, *three > first[0].1 + 1e-6);
+            // Cut by its deadline, a comparison keeps the leader: the exact winner, as the
+            // challenger, loses when the time is up from the start.
+            let (lead, challenger) = match wins {
+                true => (&mut first[0].0, other),
+                false => (other, &mut first[0].0),
+            };
+            let mut asked = 0;
+            let mut out = || {
+                asked += 1;
+                true
+            };
+            assert!(!challenger_wins(
+                &ctx,
+                lead,
+                challenger,
+                &order,
+                f64::INFINITY,
+                &mut out
+            ));
+            assert_eq!(asked, 1, "asked once, before the first costly tile");
         }
     }
 
