@@ -536,26 +536,48 @@ impl<G: Game> Session<G> {
 
     /// Replaces the moves with a contest output, leaving the cursor at its end. An illegal
     /// move stops the load there: the valid prefix stays playable and the error is kept. An
-    /// unreadable output loads nothing. A legal output that ends early is loaded, and
-    /// `incomplete` says why the official tester would still reject it.
+    /// unreadable step too: the moves on the lines before its line stay playable (as far as
+    /// they are legal; none when it shares a line with them). A legal output that ends early
+    /// is loaded, and `incomplete` says why the official tester would still reject it.
     pub fn load_output(&mut self, text: &str) -> Result<(), TurnError> {
         let mut fresh = Session::<G>::new(self.instance.clone());
-        let result = G::read_output(&self.instance, text).and_then(|moves| {
-            let lines = moves.lines;
-            moves.actions.into_iter().try_for_each(|action| {
-                let over = G::is_over(&fresh.instance, &fresh.state);
-                fresh
-                    .play(action)
-                    .map_err(|e| match over {
-                        true => TurnError {
-                            reason: "the game is already over; the output has extra moves".into(),
-                            ..e
-                        },
-                        false => e,
-                    })
-                    .map_err(|e| e.located(&lines))
-            })
-        });
+        let result = match G::read_output(&self.instance, text) {
+            Ok(moves) => {
+                let lines = moves.lines;
+                moves.actions.into_iter().try_for_each(|action| {
+                    let over = G::is_over(&fresh.instance, &fresh.state);
+                    fresh
+                        .play(action)
+                        .map_err(|e| match over {
+                            true => TurnError {
+                                reason: "the game is already over; the output has extra moves"
+                                    .into(),
+                                ..e
+                            },
+                            false => e,
+                        })
+                        .map_err(|e| e.located(&lines))
+                })
+            }
+            Err(error) => {
+                // The whole lines before the unreadable step, read again: at most the moves
+                // before it (a reader that counts lines otherwise reads fewer, or fails).
+                if let Some(line) = error.line {
+                    let before: String = text
+                        .split_inclusive('\n')
+                        .take(line.saturating_sub(1))
+                        .collect();
+                    if let Ok(moves) = G::read_output(&self.instance, &before) {
+                        for action in moves.actions.into_iter().take(error.turn) {
+                            if fresh.play(action).is_err() {
+                                break;
+                            }
+                        }
+                    }
+                }
+                Err(error)
+            }
+        };
         fresh.incomplete = match result {
             Ok(()) => G::check_end(&fresh.instance, &fresh.state, fresh.len()).err(),
             Err(_) => None,

@@ -874,10 +874,15 @@ mod tests {
         assert!(session.redo());
         assert_eq!(session.state(), &after_two);
         assert_eq!(session.output_text(), "lr\n");
-        // Unreadable text loads nothing and names the move.
+        // Unreadable text names the move; the moves on the lines before its line stay
+        // playable, none of those on its own line.
         session.load_output("l r x").unwrap_err();
         assert_eq!(session.len(), 0);
         assert_eq!(session.load_error().unwrap().turn, 2);
+        session.load_output("l r\nx l").unwrap_err();
+        assert_eq!((session.len(), session.cursor()), (2, 2));
+        assert_eq!(session.output_text(), "lr\n");
+        assert_eq!(session.load_error().unwrap().line, Some(2));
         session.load_output("l r\nl").unwrap();
         assert_eq!((session.len(), session.cursor()), (3, 3));
     }
