@@ -1417,7 +1417,7 @@ impl Agent<TilesMatching> for EvalAgent {
                                     x.1.is_none() || (*k < ctx.deep && top - x.0 <= close)
                                 })
                                 .map(|x| x.1)
-                                .take(room.min(ctx.deep + 1) - 1)
+                                .take(room.min(ctx.deep + 1).saturating_sub(1))
                                 .collect(),
                             None => looked.iter().take(fit).skip(1).collect(),
                         };
