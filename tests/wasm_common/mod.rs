@@ -161,7 +161,12 @@ macro_rules! wasm_tests {
             assert_eq!(error_at(&bad), (2, Some(2)));
             let mut play = Play::new("lines", "1", JsValue::NULL).unwrap();
             assert_eq!(error_at(&play.load_output("1 6 0 0\r\n\r\n")), (2, Some(2)));
-            assert_eq!(play.moves(), 0, "an unreadable output loads nothing");
+            // The move on the line before the unreadable one stays, to be replayed.
+            assert_eq!(
+                play.moves(),
+                1,
+                "the moves before an unreadable line are kept"
+            );
             // TilesMatching: a blank line is a reply (refused); a lone CR ends a line.
             let text = "5 5\r5 6\n\nGIVE UP\n";
             let bad = web::score("tiles-matching", "1", JsValue::NULL, text).unwrap();
