@@ -120,9 +120,14 @@ function writeAddress(url, push) {
   const leaving = page.leavingY;
   page.leavingY = null;
   if (url === location.href) return;
-  history.replaceState({ ...history.state, y: leaving ?? Math.round(scrollY) }, '');
+  rememberScroll(leaving ?? scrollY);
   history.pushState(null, '', url);
   if (leaving !== null) scrollTo(0, 0);
+}
+
+/** The current history entry's scroll position, for Back/Forward and a reload. */
+function rememberScroll(y) {
+  history.replaceState({ ...history.state, y: Math.round(y) }, '');
 }
 
 function restoreScroll(y) {
@@ -898,7 +903,7 @@ async function showView(view, { push = true } = {}) {
   }
   if (view === 'compare' && !state.compare) page.compare.open();
   if (view !== state.view) {
-    if (push) page.leavingY = Math.round(scrollY);
+    if (push) page.leavingY = scrollY;
     stopPlayback();
     if (state.view === 'compare') page.compare.hide();
     state.view = view;
@@ -919,7 +924,7 @@ async function loadBatchView() {
     link: new URLSearchParams(link).get('view') === 'batch' ? link : '',
     openInPlayer: async ({ game, seed, params, output }) => {
       if (!(await readyOrSay(game))) return;
-      page.leavingY = Math.round(scrollY);
+      page.leavingY = scrollY;
       // One history entry: Back returns to the batch.
       if (state.game !== game) openGame(game, { push: false });
       if (!newGame(game, seed, params, { push: false })) return;
@@ -1160,7 +1165,7 @@ function wire() {
   // position for a reload.
   addEventListener('pagehide', () => {
     persist();
-    history.replaceState({ ...history.state, y: Math.round(scrollY) }, '');
+    rememberScroll(scrollY);
   });
   document.addEventListener('visibilitychange', () => { if (document.hidden) persist(); });
 }

@@ -1374,18 +1374,17 @@ impl Agent<TilesMatching> for EvalAgent {
                     fit if fit >= 2 => fit.min(ctx.deep),
                     _ => 0,
                 };
-                let deadline = ctx.deep_deadline.map(|d| match obs.moves < d.early_moves {
-                    true => start + d.early_shares * share,
-                    false => {
-                        let even = budget.limit_ms() * (obs.moves + 1) as f64 / MOVES as f64;
-                        (start + d.late_shares * share).min(even)
+                let (deep_stop, fit, deadline) = match ctx.deep_deadline {
+                    Some(d) if obs.moves < d.early_moves => {
+                        (Some(d.z), ctx.deep, start + d.early_shares * share)
                     }
-                });
-                let (deep_stop, fit) = match ctx.deep_deadline {
-                    Some(d) => (Some(d.z), ctx.deep),
-                    None => (ctx.deep_stop, fit),
+                    Some(d) => {
+                        let even = budget.limit_ms() * (obs.moves + 1) as f64 / MOVES as f64;
+                        let deadline = (start + d.late_shares * share).min(even);
+                        (Some(d.z), ctx.deep, deadline)
+                    }
+                    None => (ctx.deep_stop, fit, f64::INFINITY),
                 };
-                let deadline = deadline.unwrap_or(f64::INFINITY);
                 match deep_stop {
                     // The best answers compared tile by tile, stopped once the choice is
                     // clear (`challenger_wins`) or the deadline has passed.
