@@ -416,6 +416,12 @@ const TEN_TIGHT_DEEP: DeepDeadline = DeepDeadline {
 /// 570001..570120) and from 42 to 59 of 100 fresh ones (570121..570220): +0.16 ± 0.04 a game
 /// pooled, moves +1,984 ± 302 (docs/solver-report.md, "Sixteenth session, branch tiles26").
 const EIGHT_EIGHT_CLOSE: f64 = 1.0;
+/// The same rule for N = 7 on side 8: its discard ranks 4th-8th among the two-ply answers on
+/// 91 % of the third-ply moves where it is looked at and beats the leader on 36 % of those.
+/// On the work clock full games rose from 118 to 135 of 150 (seeds 610001..610150) and from
+/// 46 to 58 of 60 fresh ones (611001..611060): +0.14 ± 0.035 a game pooled, deaths after move
+/// 6,000 14 -> 4 (docs/solver-report.md, "Seventeenth session, branch tiles30").
+const SEVEN_EIGHT_CLOSE: f64 = 1.0;
 /// From this N on, the first tile (a wildcard on an empty board) goes to the middle cell.
 /// Every cell of an empty board has the same value, and the first of them, (1, 1), starts
 /// the game beside a corner, where the first tiles have few free neighbours and few cells
@@ -447,7 +453,8 @@ struct Ctx {
     /// The third ply on a deadline (`TEN_TIGHT_DEEP`, N = 10, S = 10), else as `deep_stop` says.
     deep_deadline: Option<DeepDeadline>,
     /// The third ply for the discard wherever it ranks, and for placements only within this
-    /// of the best two-ply value (`EIGHT_EIGHT_CLOSE`); else for the best `deep` answers.
+    /// of the best two-ply value (`EIGHT_EIGHT_CLOSE`, `SEVEN_EIGHT_CLOSE`); else for the best
+    /// `deep` answers.
     deep_close: Option<f64>,
     /// The first tile (a wildcard on an empty board) goes to the middle cell (`CENTRE_FROM`).
     centre: bool,
@@ -515,6 +522,7 @@ impl Ctx {
             },
             deep_close: match (n, side) {
                 (8, 8) => Some(EIGHT_EIGHT_CLOSE),
+                (7, 8) => Some(SEVEN_EIGHT_CLOSE),
                 _ => None,
             },
             centre: n >= CENTRE_FROM,
@@ -1714,9 +1722,9 @@ mod tests {
                         deadline,
                         "N {n} S {side} D {d}"
                     );
-                    // N = 8, S = 8's third ply picks the discard and close placements.
+                    // N = 7-8, S = 8's third ply picks the discard and close placements.
                     let close = match (n, side) {
-                        (8, 8) => Some(1.0),
+                        (7 | 8, 8) => Some(1.0),
                         _ => None,
                     };
                     assert_eq!(ctx.deep_close, close, "N {n} S {side} D {d}");
