@@ -241,6 +241,7 @@ function renderMessage() {
 }
 
 function showMessage(text, { kind = 'error', actions = [] } = {}) {
+  booted(); // a message is never hidden behind the start's blank
   state.message = { text, kind, actions };
   renderMessage();
   revealMessage();
@@ -1176,6 +1177,28 @@ function themeChanged() {
   if (state.play) page.renderer.redraw();
 }
 
+// The header's narrow layouts (style.css: phones, and phones held sideways).
+const narrowHeader = matchMedia('(max-width: 720px), (orientation: landscape) and (max-height: 500px)');
+
+/**
+ * The game menu's names: on a narrow header the short ones ("Territory", not "Territory
+ * (AHC061)"), which fit the menu's width; How to play names the contest.
+ */
+function nameGames() {
+  for (const option of $('game').options) {
+    const title = info(option.value).title;
+    option.text = narrowHeader.matches ? title.replace(/ \(.*\)$/, '') : title;
+  }
+}
+
+/**
+ * The board and its panels are hidden (style.css) until the page can draw them as they will
+ * stay, so nothing jumps into place on the first screen; a message shows them at once.
+ */
+function booted() {
+  delete document.body.dataset.booting;
+}
+
 async function main() {
   state.theme = THEMES.includes(store().setting('theme')) ? store().setting('theme') : 'auto';
   renderView();
@@ -1201,6 +1224,8 @@ async function main() {
   // Only games with a renderer are offered; the CLI has them all.
   page.infos = games().filter((g) => gameIds.includes(g.id));
   $('game').replaceChildren(...page.infos.map((g) => new Option(g.title, g.id)));
+  nameGames();
+  narrowHeader.addEventListener('change', nameGames);
   $('speed').replaceChildren(...SPEEDS.map((s) => new Option(`${s}/s`, String(s))));
   page.runner = new SolverRunner(new URL('./worker.js', import.meta.url), { module: page.module });
   wire();
@@ -1217,6 +1242,7 @@ async function main() {
     wasm: () => page.wasmFile,
     state: () => ({ view: state.view, game: state.game, seed: state.seed, params: state.params, turn: state.play.cursor(), moves: state.play.moves(), source: state.source, theme: state.theme }),
   };
+  booted();
   document.body.dataset.ready = 'true';
   performance.mark('arcade-ready'); // scripts/transfer.mjs reports it
   // The offline copy (sw.js), once the board is playable: it never delays the first load.
