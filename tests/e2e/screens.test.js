@@ -4,7 +4,7 @@
 // game's own controls are on the first screen. Then the board's room: it fills a 1920x1080
 // screen and fits a phone held sideways; its text is at least 11 CSS px and its cells at
 // least 24 px on a phone; it draws in the dark theme's colours. Screenshots of every game at
-// five sizes in both themes land in out/screens-*.png (look at them); at each, the game menu's
+// six sizes in both themes land in out/screens-*.png (look at them); at each, the game menu's
 // name fits it and nothing jumps into place while the page starts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -200,6 +200,7 @@ const SCREENS = [
   { name: 'tablet', viewport: { width: 768, height: 1024 }, touch: true },
   { name: 'laptop', viewport: { width: 1366, height: 768 }, touch: false },
   { name: 'wide', viewport: { width: 1920, height: 1080 }, touch: false },
+  { name: 'narrow', viewport: { width: 360, height: 740 }, touch: true }, // small Android phones
 ];
 
 /** Records the page's layout shifts from its first paint (the Layout Instability API). */
@@ -307,6 +308,7 @@ for (const game of Object.keys(GAMES)) {
         const header = await headerLayout(page);
         assert.deepEqual(header.outside, [], `${screen.name}: header controls off the screen`);
         if (screen.viewport.width >= 1366) assert.ok(header.height < 60, `${screen.name}: the header is ${header.height} px tall (more than one row)`);
+        if (screen.viewport.width <= 390) assert.ok(header.height < 160, `${screen.name}: the header is ${header.height} px tall (more than three rows)`);
         if (screen.touch) assert.deepEqual(header.small, [], `${screen.name}: controls under 44x44 px`);
         const menu = await gameMenu(page);
         assert.ok(menu.width <= menu.room, `${screen.name}: the game menu's "${menu.name}" is ${menu.width} px in ${menu.room}`);
