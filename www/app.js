@@ -1201,6 +1201,9 @@ function booted() {
 
 async function main() {
   state.theme = THEMES.includes(store().setting('theme')) ? store().setting('theme') : 'auto';
+  // The view the address names shows from the first paint (not the player's, then it).
+  const named = new URLSearchParams(location.search).get('view');
+  if (named === 'batch' || named === 'compare') state.view = named;
   renderView();
   // The renderer the address will most likely show downloads beside the wasm module.
   const q = new URLSearchParams(location.search);

@@ -259,7 +259,32 @@ const headerLayout = (page) => page.evaluate(() => {
     .filter((el) => { const r = el.getBoundingClientRect(); return r.left < 0 || r.right > innerWidth + 0.5; }).map(name);
   const small = [...document.querySelectorAll('header :is(a, button, select, input), main :is(button, select, .file)')].filter(shown)
     .filter((el) => { const r = el.getBoundingClientRect(); return r.width < 43.5 || r.height < 43.5; }).map((el) => `${name(el)} ${Math.round(el.getBoundingClientRect().width)}x${Math.round(el.getBoundingClientRect().height)}`);
-  return { outside, height: header.offsetHeight, small };
+  // Controls drawn over each other, and buttons whose words do not fit them.
+  const controls = [...header.querySelectorAll('a, button, select, input')].filter(shown);
+  const overlap = [];
+  for (const [i, a] of controls.entries()) {
+    for (const b of controls.slice(i + 1)) {
+      const [p, q] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+      if (Math.min(p.right, q.right) - Math.max(p.left, q.left) > 1 && Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top) > 1) overlap.push(`${name(a)} / ${name(b)}`);
+    }
+  }
+  const clipped = controls.filter((el) => el.matches('button, a') && el.scrollWidth > el.clientWidth + 1).map(name);
+  return { outside, height: header.offsetHeight, small, overlap, clipped };
+});
+
+test('a small phone held sideways (740x360): every game\'s header fits, nothing over anything, no word cut', async () => {
+  const screen = { name: 'small sideways', viewport: { width: 740, height: 360 }, touch: true };
+  for (const game of Object.keys(GAMES)) {
+    const page = await openThemed(game, screen, 'light');
+    const header = await headerLayout(page);
+    assert.deepEqual([header.outside, header.overlap, header.clipped], [[], [], []], `${game}: off the screen / over each other / words cut`);
+    assert.ok(header.height < 110, `${game}: the header is ${header.height} px tall (more than two rows)`);
+    const box = await boardBox(page);
+    assert.ok(box.h <= box.innerHeight, `${game}: the board is ${box.h} px tall in ${box.innerHeight}`);
+    if (game === 'tiles-matching') await screenshot(page, 'screens-tiles-matching-small-sideways');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
 });
 
 for (const game of Object.keys(GAMES)) {
@@ -307,6 +332,7 @@ for (const game of Object.keys(GAMES)) {
         assert.ok(box.w <= box.innerWidth, `${screen.name}: the board is ${box.w} px wide`);
         const header = await headerLayout(page);
         assert.deepEqual(header.outside, [], `${screen.name}: header controls off the screen`);
+        assert.deepEqual([header.overlap, header.clipped], [[], []], `${screen.name}: header controls over each other / their words cut`);
         if (screen.viewport.width >= 1366) assert.ok(header.height < 60, `${screen.name}: the header is ${header.height} px tall (more than one row)`);
         if (screen.viewport.width <= 390) assert.ok(header.height < 160, `${screen.name}: the header is ${header.height} px tall (more than three rows)`);
         if (screen.touch) assert.deepEqual(header.small, [], `${screen.name}: controls under 44x44 px`);

@@ -268,3 +268,24 @@ test('a file dropped on the player loads as an upload; a number ending its name 
   assert.equal((await shown(page)).source.name, 'mine.txt');
   assert.deepEqual(page.errors, []);
 });
+
+test('a batch or compare link shows its own view from the first frame, never the player first', async () => {
+  // Every frame until the page is ready: the view the body shows and the tab marked current.
+  const probe = () => {
+    window.viewsSeen = [];
+    const look = () => {
+      const seen = `${document.body?.dataset.view ?? '-'}/${document.querySelector('#views a[aria-current]')?.dataset.view ?? '-'}`;
+      if (window.viewsSeen.at(-1) !== seen) window.viewsSeen.push(seen);
+      if (document.body?.dataset.ready !== 'true') requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  };
+  for (const view of ['batch', 'compare']) {
+    const page = await site.open(`?v=1&view=${view}&game=lines&seed=1`, { beforeLoad: (context) => context.addInitScript(probe) });
+    const seen = await page.evaluate(() => window.viewsSeen);
+    assert.ok(seen.every((s) => !s.includes('player')), `${view}: frames showed ${seen.join(', ')}`);
+    assert.equal(seen.at(-1), `${view}/${view}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
