@@ -506,7 +506,12 @@ function restoreEntry(entry) {
     return;
   }
   play.seek(Math.min(entry.turn ?? 0, play.moves()));
+  const replaced = state.play.moves() > 0;
   adopt(play, { seed: entry.seed, params: entry.params ?? {}, source: entry.source ?? { kind: 'hand' } });
+  // The list is far below the board on a phone: the board comes back into sight, and says so.
+  scrollTo({ top: 0 });
+  showMessage(`Your kept game of seed ${entry.seed} is shown (${plural(play.moves(), 'move')})${replaced ? '; the game you had is kept under Your games' : ''}.`, { kind: 'info' });
+  $('board').focus({ preventScroll: true }); // the button pressed is gone with the list or message
 }
 
 // ---------- playing by hand ----------
@@ -721,8 +726,10 @@ function cancelSolve() {
 function endSolve() {
   clearInterval(page.solveTicker);
   state.solving = null;
+  const focused = document.activeElement === $('cancel');
   $('solve').disabled = false;
   $('cancel').disabled = true;
+  if (focused) $('solve').focus();
 }
 
 function solve() {
@@ -749,8 +756,11 @@ function solve() {
       live.textContent = `Solving: ${Math.round((now - started) / 1000)} seconds${best ? `, ${what} ${group(best.score)}` : ''}.`;
     }
   }, 100);
+  // Focus on a button that becomes disabled would drop to the page: it moves to Cancel.
+  const focused = document.activeElement === $('solve');
   $('solve').disabled = true;
   $('cancel').disabled = false;
+  if (focused) $('cancel').focus();
   page.runner.start(job, {
     onProgress: (p) => { if (state.solving) state.solving.best = p; },
     onDone: (result) => {
