@@ -189,7 +189,10 @@ pub trait Game: 'static {
         } else {
             Err(TurnError::new(
                 moves,
-                format!("the output ends after {moves} moves but the game is not over"),
+                format!(
+                    "the output ends after {moves} move{} but the game is not over",
+                    if moves == 1 { "" } else { "s" }
+                ),
             ))
         }
     }
@@ -642,7 +645,13 @@ pub trait DynGame: Sync {
     fn info(&self) -> GameInfo;
     fn parse_seed(&self, text: &str) -> Result<u64, Error>;
     fn input_text(&self, seed: u64, params: &Params) -> Result<String, Error>;
-    fn score(&self, seed: u64, params: &Params, output: &str) -> Result<i64, Error>;
+    fn score(&self, seed: u64, params: &Params, output: &str) -> Result<i64, Error> {
+        self.score_moves(seed, params, output)
+            .map(|(score, _)| score)
+    }
+    /// The score and the number of moves the output played (a batch shows which games ended
+    /// early).
+    fn score_moves(&self, seed: u64, params: &Params, output: &str) -> Result<(i64, usize), Error>;
     fn solve(
         &self,
         seed: u64,
@@ -766,11 +775,11 @@ impl<G: Game> DynGame for Registered<G> {
         Ok(G::format_input(&self.instance(seed, params)?))
     }
 
-    fn score(&self, seed: u64, params: &Params, output: &str) -> Result<i64, Error> {
+    fn score_moves(&self, seed: u64, params: &Params, output: &str) -> Result<(i64, usize), Error> {
         let instance = self.instance(seed, params)?;
         let moves = G::read_output(&instance, output)?;
         let state = replay::<G>(&instance, &moves.actions).map_err(|e| e.located(&moves.lines))?;
-        Ok(G::score(&instance, &state))
+        Ok((G::score(&instance, &state), moves.actions.len()))
     }
 
     fn solve_from(

@@ -136,6 +136,8 @@ impl Serialize for InOrder<'_> {
 #[derive(Serialize)]
 struct ScoreResult {
     score: Option<i64>,
+    /// The moves the output played, when it is valid.
+    moves: Option<usize>,
     /// The move the error happened at (from 0), when it is about a move.
     turn: Option<usize>,
     /// `move K: reason`, K from 0, as the CLI prints it.
@@ -147,8 +149,8 @@ struct ScoreResult {
     reason: Option<String>,
 }
 
-/// Scores a contest output as the official tester would: `{score}` (the other fields null) or
-/// `{score: null, move, line, reason, turn, error}` (see `ScoreResult`).
+/// Scores a contest output as the official tester would: `{score, moves}` (the other fields null) or
+/// `{score: null, moves: null, move, line, reason, turn, error}` (see `ScoreResult`).
 #[wasm_bindgen]
 pub fn score(
     game_id: &str,
@@ -157,9 +159,10 @@ pub fn score(
     output: &str,
 ) -> Result<JsValue, JsError> {
     let game = game(game_id)?;
-    let result = match game.score(seed(game, seed_text)?, &params(params_value)?, output) {
-        Ok(score) => ScoreResult {
+    let result = match game.score_moves(seed(game, seed_text)?, &params(params_value)?, output) {
+        Ok((score, moves)) => ScoreResult {
             score: Some(score),
+            moves: Some(moves),
             turn: None,
             error: None,
             move_: None,
@@ -168,6 +171,7 @@ pub fn score(
         },
         Err(Error::Move(e)) => ScoreResult {
             score: None,
+            moves: None,
             turn: Some(e.turn),
             error: Some(e.to_string()),
             move_: Some(e.turn + 1),

@@ -413,6 +413,12 @@ function fillAbout(g, about) {
   add('p', about.scoring);
   add('h3', 'Keys');
   add('p', about.keys);
+  // The header's parameter boxes are named by a letter; a touch screen shows no tooltip.
+  if (g.params.length) {
+    add('h3', 'Parameters');
+    const list = add('ul', '');
+    for (const p of g.params) add('li', `${p.name}: ${p.help} (${p.min}..${p.max}); a box left on “auto” is drawn as the generator draws it.`, list);
+  }
   add('h3', 'Where it comes from');
   const origin = add('p', `${about.contest}. `);
   const a = add('a', 'The original statement', origin);
@@ -524,7 +530,8 @@ const hooks = {
       state.play.play(action);
     } catch (error) {
       // The module's error names the move and the reason ({move, reason}); a person counts from 1.
-      showMessage(error.reason ? problemText(error) : errorText(error));
+      // A refused move by hand is feedback, not a fault: said in the calm (info) style.
+      showMessage(error.reason ? problemText(error) : errorText(error), { kind: error.reason ? 'info' : 'error' });
       render();
       return false;
     }

@@ -19,7 +19,7 @@ async function scoreJob({ game, seed, params, output, file }) {
   }
   const text = file ? await file.text() : output;
   const result = score(game, seed, params, text);
-  if (result.score !== null && result.score !== undefined) return { score: result.score };
+  if (result.score !== null && result.score !== undefined) return { score: result.score, moves: result.moves };
   // The first bad move, as {move, line, reason} (counted from 1), worded by the page.
   return { problem: { move: result.move, line: result.line, reason: result.reason } };
 }

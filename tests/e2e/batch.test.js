@@ -99,9 +99,9 @@ test('a share link fills the view; greedy on 8 seeds scores as `arcade bench` on
   const label = (values) => Object.entries(values).map(([k, v]) => `${k}=${v}`).join(' ');
   assert.deepEqual(run.rows.map((r) => [r.seed, label(r.values), r.score, r.status]),
     expected.map((e) => [e.seed, e.instance, e.score, 'done']));
-  // What the person sees: seed, colors, n, score, time, status.
+  // What the person sees: seed, colors, n, score, moves, time, status.
   const cells = await tableText(page);
-  assert.deepEqual(cells.map((c) => [c[0], c[1], c[2], c[3], c[5]]),
+  assert.deepEqual(cells.map((c) => [c[0], c[1], c[2], c[3], c[6]]),
     expected.map((e) => [e.seed, ...e.instance.match(/\d+/g), e.score.toLocaleString('en-US'), 'ok']));
 
   // The page compiled the module once; the player's worker and both pool workers got it.
@@ -197,11 +197,16 @@ test('a folder of outputs scores as the official judge and `arcade score`; bad f
   for (const row of files.rows.slice(0, 20)) {
     assert.equal(row.status, 'done', `seed ${row.seed}: ${row.error}`);
     assert.equal(row.score, JUDGE.get(row.seed), `seed ${row.seed}`);
+    assert.equal(row.moves, 100, `seed ${row.seed}: a judge's record plays the game's 100 turns`);
   }
   for (const row of files.rows.slice(20)) {
     assert.equal(row.status, 'error');
     assert.equal(row.error, `invalid output: ${CLI_ERRORS[row.seed]}`);
   }
+  // Seeds 20..22 have no score: gaps in the chart's line, not points it is drawn through.
+  const [xs, ys] = await page.evaluate(() => window.arcadeBatch.chart());
+  assert.deepEqual(xs.slice(-3), [20, 21, 22]);
+  assert.deepEqual(ys.slice(-3), [null, null, null]);
   await page.locator('#batch-view').screenshot({ path: join(shots, 'batch-folder.png') });
   const cells = await tableText(page);
   assert.equal(cells.length, 23);
@@ -242,9 +247,9 @@ test('a folder of outputs scores as the official judge and `arcade score`; bad f
   // Downloads: the run's TSV, the comparison's TSV, and the zip of inputs and outputs.
   await page.selectOption('#batch-show', String(files.id));
   const tsv = (await downloaded(page, '#batch-tsv')).bytes.toString('utf8').trim().split('\n').map((l) => l.split('\t'));
-  assert.deepEqual(tsv[0], ['seed', 'M', 'U', 'score', 'time (ms)', 'status']);
-  assert.deepEqual(tsv.slice(1).map((r) => [r[0], r[3]]), files.rows.map((r) => [r.seed, r.score === null ? '' : String(r.score)]));
-  assert.equal(tsv[21][5], `invalid output: ${CLI_ERRORS[20]}`);
+  assert.deepEqual(tsv[0], ['seed', 'M', 'U', 'score', 'moves', 'time (ms)', 'status']);
+  assert.deepEqual(tsv.slice(1).map((r) => [r[0], r[3], r[4]]), files.rows.map((r) => [r.seed, r.score === null ? '' : String(r.score), r.moves === null || r.moves === undefined ? '' : String(r.moves)]));
+  assert.equal(tsv[21][6], `invalid output: ${CLI_ERRORS[20]}`);
   const compareTsv = (await downloaded(page, '#batch-compare-tsv')).bytes.toString('utf8').trim().split('\n');
   assert.equal(compareTsv[0], 'seed\tM\tU\tA score\tB score\tA − B\tA relative\tB relative');
   assert.equal(compareTsv.length, 24);

@@ -139,6 +139,9 @@ test('two games of one seed: the shared slider moves both boards; first differen
   // Keys step both.
   await page.keyboard.press('ArrowRight');
   assert.deepEqual((await inspect(page)).frames.map((f) => f.turn), [10, 10]);
+  // One click to where they first differ.
+  await page.click('#compare-to-first');
+  await page.waitForFunction((n) => window.arcadeCompare.inspect().turn === n, pair.firstDifference);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -186,17 +189,21 @@ test('a solver\'s game and a pasted one: a bad paste names its move and reason, 
   await page.selectOption('#compare-solver-b', 'greedy');
   await page.click('#compare-solver-b + button');
   await page.waitForFunction(() => window.arcadeCompare.inspect().frames.every((f) => f), null, { timeout: 20_000 });
+  // Both games there: the chooser closes, so that the boards come into sight.
+  await page.waitForFunction(() => !document.getElementById('compare-inputs').open);
   const solved = await inspect(page);
   assert.equal(solved.moves[0], pair.b.moves);
   assert.ok(solved.moves[1] > 0, 'the solver played');
   assert.ok(solved.first >= 1 && solved.first <= pair.b.moves + 1, `first difference ${solved.first}`);
   assert.match(await page.textContent('#compare-caption-b'), /greedy/);
-  // A: a paste whose third move leaves the board.
+  // A: a paste whose third move leaves the board (the chooser, closed once both games were
+  // there, is opened again).
+  await page.click('#compare-inputs summary');
   const lines = readFileSync(data(pair.a.file), 'utf8').split('\n');
   await page.fill('#compare-paste-a', [...lines.slice(0, 2), '9 9 9 9', ...lines.slice(3)].join('\n'));
   await page.click('#compare-paste-a + .row button');
   await page.waitForFunction(() => window.arcadeCompare.inspect().moves[0] === 2);
-  assert.match(await page.textContent('#compare-message'), /^A \(pasted\) is not a valid output — move 3 \(line 3\): .+; its 2 valid moves are shown\.$/);
+  assert.match(await page.textContent('#compare-message'), /^A \(pasted #1\) is not a valid output — move 3 \(line 3\): .+; its 2 valid moves are shown\.$/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -257,4 +264,20 @@ test('the view appears in place: no layout shift as it opens from an address, wi
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }
+});
+
+test('a game that stops before its end is shown as far as it goes, not called invalid; two pastes are told apart', async () => {
+  const page = await site.open(`?v=1&view=compare&game=${pair.game}&seed=${pair.seed}`);
+  await page.waitForFunction(() => document.getElementById('compare-inputs').open);
+  const first3 = readFileSync(data(pair.a.file), 'utf8').split('\n').slice(0, 3).join('\n');
+  for (const side of ['a', 'b']) {
+    await page.fill(`#compare-paste-${side}`, first3);
+    await page.click(`#compare-paste-${side} + .row button`);
+  }
+  await page.waitForFunction(() => window.arcadeCompare.inspect().frames.every((f) => f));
+  assert.equal(await page.textContent('#compare-message'), "A (pasted #1) stops after 3 moves, before the game's end (the official tester would not score it); B (pasted #2) stops after 3 moves, before the game's end (the official tester would not score it).");
+  assert.match(await page.textContent('#compare-caption-a'), /^A: pasted #1 · /);
+  assert.match(await page.textContent('#compare-caption-b'), /^B: pasted #2 · /);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });

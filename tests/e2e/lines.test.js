@@ -222,7 +222,7 @@ test('a bad paste names the move and the reason and keeps the game being played'
   assert.match(await messageText(page), /move 2(?: \([^)]*\))?: 'x' is not an integer/);
   await page.fill('#output', '1 6 0 0\n');
   await page.click('#load-output');
-  assert.match(await messageText(page), /move 2(?: \([^)]*\))?: the output ends after 1 moves but the game is not over/);
+  assert.match(await messageText(page), /move 2(?: \([^)]*\))?: the output ends after 1 move but the game is not over/);
   await screenshot(page, 'lines-bad-paste');
   const still = await frame(page);
   assert.deepEqual([still.turn, still.moves, still.score], [played.turn, played.moves, played.score]);

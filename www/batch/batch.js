@@ -232,6 +232,8 @@ class BatchView {
       // Every output of run `id` as a reload gives it back (the database's copy when kept).
       outputs: (id) => { const run = this.runs.find((r) => r.id === id); return run ? Promise.all(run.rows.map((row) => this.outputOf(run, row))) : null; },
       kept: () => this.keeping,
+      // The shown run's chart as drawn: x values, then each series' (null: a gap).
+      chart: () => this.chart.plot?.data.map((column) => [...column]) ?? null,
     };
   }
 
@@ -718,6 +720,8 @@ class BatchView {
       { key: 'seed', label: 'seed', value: (r) => r.seed, cell: openButton },
       ...this.paramKeys(run.rows).map((key) => ({ key: `p:${key}`, label: key, numeric: true, value: (r) => r.values[key] ?? null })),
       { key: 'score', label: 'score', numeric: true, value: (r) => r.score },
+      // Which games ended early (a death, a give-up) without opening each.
+      { key: 'moves', label: 'moves', numeric: true, value: (r) => r.moves ?? null },
       { key: 'ms', label: 'time (ms)', numeric: true, value: (r) => (r.ms === null ? null : Math.round(r.ms)) },
       { key: 'status', label: 'status', value: statusText },
     ]);
@@ -763,9 +767,12 @@ class BatchView {
       const x = key === 'seed' ? Number(seed) : rows.find((r) => r?.values[key] !== undefined)?.values[key];
       if (x === undefined) continue;
       const ys = rows.map((r) => (r?.status === 'done' ? r.score : null));
-      if (ys.some((y) => y !== null)) points.push({ x, ys });
+      // Over seeds, a seed without a score stays as a gap in the line (a line across it
+      // would read as a score there).
+      if (key === 'seed' || ys.some((y) => y !== null)) points.push({ x, ys });
     }
-    return { key, points };
+    const scored = points.some((p) => p.ys.some((y) => y !== null));
+    return { key, points: scored ? points : [] };
   }
 
   renderChart() {
@@ -1048,7 +1055,7 @@ class BatchView {
   /** Without the database: the last runs in localStorage, outputs only when they fit. */
   saveLocally() {
     const rows = (run, withOutputs) => run.rows.map((r) => ({
-      seed: r.seed, status: r.status, score: r.score, ms: r.ms, values: r.values, error: r.error,
+      seed: r.seed, status: r.status, score: r.score, moves: r.moves ?? null, ms: r.ms, values: r.values, error: r.error,
       output: withOutputs ? r.output : null,
     }));
     const text = (withOutputs) => JSON.stringify({
@@ -1155,7 +1162,7 @@ class BatchView {
 function summary(run) {
   return {
     id: run.id, game: run.game, name: run.name, state: run.state, skipped: run.skipped, wallMs: run.wallMs,
-    rows: run.rows.map(({ seed, status, score, ms, values, error, worker, startedAt, endedAt }) => ({ seed, status, score, ms, values, error, worker, startedAt, endedAt })),
+    rows: run.rows.map(({ seed, status, score, moves, ms, values, error, worker, startedAt, endedAt }) => ({ seed, status, score, moves, ms, values, error, worker, startedAt, endedAt })),
   };
 }
 

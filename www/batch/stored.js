@@ -69,7 +69,7 @@ function record(run) {
   return {
     id: run.id, name: run.name, game: run.game, source: run.source, solver: run.solver, budgetMs: run.budgetMs,
     seedsText: run.seedsText, skipped: run.skipped, state: run.state, date: run.date, wallMs: run.wallMs,
-    rows: run.rows.map((r) => ({ seed: r.seed, status: r.status, score: r.score, ms: r.ms, values: r.values, error: r.error })),
+    rows: run.rows.map((r) => ({ seed: r.seed, status: r.status, score: r.score, moves: r.moves ?? null, ms: r.ms, values: r.values, error: r.error })),
     chunks: [...run.kept.chunks], outputBytes: run.kept.bytes,
   };
 }

@@ -49,6 +49,7 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
   let chart = null;
   const built = { key: '', game: '', sides: {}, timelines: {}, first: null, problems: [] };
   const boards = {};
+  let pastes = 0;
   // Hidden (compare.css) until its first draw: the chooser, boards and chart appear in place
   // instead of jumping there.
   root.dataset.drawing = '';
@@ -79,7 +80,8 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
       const text = box.paste.value;
       if (!text.trim()) return say(`Paste an output into ${name}'s box first.`);
       box.paste.value = '';
-      setSide(side, { text, name: 'pasted' });
+      pastes += 1;
+      setSide(side, { text, name: `pasted #${pastes}` }); // two pastes are told apart
     };
     box.root = el('fieldset', { className: 'compare-side' },
       el('legend', {}, `Game ${name}: `, box.name),
@@ -91,6 +93,9 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
   };
   ui.sides = { a: sideBox('a'), b: sideBox('b') };
   ui.first = el('p', { id: 'compare-first' });
+  // Straight to the first difference (a 10,000-move pair is long to step through).
+  ui.toFirst = el('button', { type: 'button', id: 'compare-to-first', className: 'link' });
+  ui.toFirst.onclick = () => seek(built.first);
   ui.lead = el('p', { id: 'compare-lead', 'aria-live': 'polite' });
   const boardBox = (side) => {
     const canvas = el('canvas', { width: 400, height: 400, id: `compare-board-${side}` });
@@ -221,12 +226,16 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
 
   // ----- deriving: sessions, boards, chart -----
 
+  /** What is shown of an invalid output. */
+  const validShown = (n) => (n === 0 ? 'it has no valid move' : n === 1 ? 'its 1 valid move is shown' : `its ${plural(n, 'valid move')} are shown`);
+
   /** The sessions of the two games, made again only when a game, seed or text changed. */
   async function build() {
     const c = state.compare;
     const key = JSON.stringify([c.game, c.seed, c.params, c.a?.text ?? null, c.b?.text ?? null]);
     if (key === built.key) return;
     built.key = key;
+    built.changed = true;
     for (const s of SIDES) built.sides[s]?.free();
     built.sides = {};
     built.timelines = {};
@@ -235,8 +244,11 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
       if (!c[s]) continue;
       try {
         const play = new Play(c.game, c.seed, c.params);
-        const problem = play.loadOutput(c[s].text) ?? play.incomplete();
-        if (problem) built.problems.push(`${s.toUpperCase()} (${c[s].name}) is not a valid output — ${problemText(problem)}; its ${plural(play.moves(), 'valid move')} are shown`);
+        const problem = play.loadOutput(c[s].text);
+        const who = `${s.toUpperCase()} (${c[s].name})`;
+        if (problem) built.problems.push(`${who} is not a valid output — ${problemText(problem)}; ${validShown(play.moves())}`);
+        // A game still in progress (the player's, a short paste) is shown as far as it goes.
+        else if (play.incomplete()) built.problems.push(`${who} stops after ${plural(play.moves(), 'move')}, before the game's end (the official tester would not score it)`);
         built.sides[s] = play;
         built.timelines[s] = play.timeline();
       } catch (error) {
@@ -261,6 +273,7 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
 
   // The boards only show: a move is played in the player.
   const hooks = {
+    replayOnly: true, // a board says nothing of picking and playing (it is not played here)
     play: () => { say('These boards replay two games; play a move in the player.'); return false; },
     tooltip: () => {},
     announce: () => {},
@@ -314,10 +327,18 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
       box.canvas.setAttribute('aria-label', `game ${s.toUpperCase()} at move ${group(frame.turn)}, score ${group(frame.score)}`);
     }
     const both = built.sides.a && built.sides.b;
+    // The chooser is open while a game is missing, and closes when a new pair is complete, so
+    // that the boards come into sight.
     if (!both) ui.inputs.open = true;
-    ui.first.textContent = !both
-      ? 'Choose two games of this seed: files, pastes, the player\'s game or a solver.'
-      : built.first === null ? 'The two games are the same, move for move.' : `They first differ at move ${group(built.first)}.`;
+    else if (built.changed) ui.inputs.open = false;
+    built.changed = false;
+    if (!both) ui.first.textContent = 'Choose two games of this seed: files, pastes, the player\'s game or a solver.';
+    else if (built.first === null) ui.first.textContent = 'The two games are the same, move for move.';
+    else {
+      ui.first.textContent = `They first differ at move ${group(built.first)}. `;
+      ui.first.append(ui.toFirst);
+      ui.toFirst.textContent = `Show move ${group(built.first)}`;
+    }
     ui.lead.textContent = both ? `Move ${group(c.turn)}: A ${group(scores.a)} · B ${group(scores.b)}, ${leadText(scores.a, scores.b)}.` : '';
     if (built.problems.length) say(`${built.problems.join('; ')}.`);
     chart?.setTurn(c.turn);

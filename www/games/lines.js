@@ -211,7 +211,7 @@ export function create(canvas, hooks) {
       const can = reach.size ? `${reach.size} cells reachable` : 'walled in, it cannot move';
       ui.text(`${at} picked: ${can}. Esc drops it.`, grid.x0, statusY, { colour: theme.accent, weight: 600 });
     }
-    else if (!ui.still) ui.text('Pick a ball, then an empty cell it can reach.', grid.x0, statusY, { colour: theme.muted });
+    else if (!ui.still && !hooks.replayOnly) ui.text('Pick a ball, then an empty cell it can reach.', grid.x0, statusY, { colour: theme.muted });
 
     // Cells, and the reachable ones of the picked ball tinted.
     ctx.fillStyle = boardBg(theme);
