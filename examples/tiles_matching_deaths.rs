@@ -11,8 +11,7 @@
 //! With GAMES set it prints every game as `game SEED MOVES LOST SCORE CPU_MS WORK` (LOST is 0
 //! or 1; CPU_MS the thread's CPU time, WORK `eval::work_units`) followed by the work spent by
 //! moves 3,000 / 6,000 / 8,000 / 9,000 (0 if not reached), to compare two players seed for
-//! seed. Run with THREADS = 1 to have them in seed order. With LATE=C set, N = 10, S = 10's
-//! late third ply is capped by C even shares of the budget left (`EvalAgent::late_even`).
+//! seed. Run with THREADS = 1 to have them in seed order.
 //!
 //! With WORK_NS set the games play on a budget of LIMIT_MS (default 5,000) on the work clock
 //! instead (each work unit counts WORK_NS ns; about 10 on the sixth session's machine, where
@@ -78,8 +77,8 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
     if let Ok(v) = std::env::var("CENTRE") {
         agent.centre_first = Some(v != "0");
     }
-    if let Ok(v) = std::env::var("LATE") {
-        agent.late_even = Some(v.parse().expect("LATE: a number"));
+    if std::env::var_os("DANGER").is_some() {
+        agent.late_danger = true;
     }
     if let Ok(v) = std::env::var("BONUS") {
         for (k, x) in v.split(',').enumerate().take(4) {

@@ -887,14 +887,9 @@ pub struct EvalAgent {
     /// the board (else to the first of the equally valued cells) instead of the group's
     /// default (`CENTRE_FROM`).
     pub centre_first: Option<bool>,
-    /// Measurement knob (tiles32): if set to C, the third ply on a deadline
-    /// (`DeepDeadline`) after its early moves is capped by C times the even share of the
-    /// budget left over the moves left, instead of the budget's pro-rata line.
-    pub late_even: Option<f64>,
-    /// With `late_even` at 0 (tiles32): the move and the work spent when the deadline's
-    /// early moves ended; the late cap is then the straight line from there to the budget
-    /// at move MOVES.
-    late_anchor: Option<(usize, f64)>,
+    /// Measurement knob (tiles32): after the deadline's early moves, moves with the counter
+    /// at D get the third ply on `late_shares` shares without the even schedule's cap.
+    pub late_danger: bool,
 }
 
 /// Settings of the paired playouts at close place-or-discard decisions.
@@ -1387,16 +1382,11 @@ impl Agent<TilesMatching> for EvalAgent {
                         (Some(d.z), ctx.deep, start + d.early_shares * share)
                     }
                     Some(d) => {
-                        let even = match self.late_even {
-                            Some(c) if c == 0.0 => {
-                                let (m, e) = *self.late_anchor.get_or_insert((obs.moves, start));
-                                let f = (obs.moves + 1 - m) as f64 / (MOVES - m) as f64;
-                                e + (budget.limit_ms() - e) * f
-                            }
-                            Some(c) => start + c * (budget.limit_ms() - start) / moves_left,
-                            None => budget.limit_ms() * (obs.moves + 1) as f64 / MOVES as f64,
+                        let even = budget.limit_ms() * (obs.moves + 1) as f64 / MOVES as f64;
+                        let deadline = match self.late_danger && obs.counter >= ctx.d {
+                            true => start + d.late_shares * share,
+                            false => (start + d.late_shares * share).min(even),
                         };
-                        let deadline = (start + d.late_shares * share).min(even);
                         (Some(d.z), ctx.deep, deadline)
                     }
                     None => (ctx.deep_stop, fit, f64::INFINITY),
