@@ -77,12 +77,6 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
     if let Ok(v) = std::env::var("CENTRE") {
         agent.centre_first = Some(v != "0");
     }
-    if let Ok(v) = std::env::var("GATE") {
-        agent.late_gate = Some(v.parse().expect("GATE: shares"));
-    }
-    if std::env::var_os("DANGER").is_some() {
-        agent.late_danger = true;
-    }
     if let Ok(v) = std::env::var("BONUS") {
         for (k, x) in v.split(',').enumerate().take(4) {
             agent.discard_bonus[k] = x.parse().expect("BONUS: numbers by counter");

@@ -887,13 +887,6 @@ pub struct EvalAgent {
     /// the board (else to the first of the equally valued cells) instead of the group's
     /// default (`CENTRE_FROM`).
     pub centre_first: Option<bool>,
-    /// Measurement knob (tiles32): after the deadline's early moves, moves with the counter
-    /// at D get the third ply on `late_shares` shares without the even schedule's cap.
-    pub late_danger: bool,
-    /// Measurement knob (tiles32): if set to G, the late cap is the line from the early
-    /// moves' end to the budget, and the third ply starts only with G shares below it.
-    pub late_gate: Option<f64>,
-    late_anchor: Option<(usize, f64)>,
 }
 
 /// Settings of the paired playouts at close place-or-discard decisions.
@@ -1386,22 +1379,8 @@ impl Agent<TilesMatching> for EvalAgent {
                         (Some(d.z), ctx.deep, start + d.early_shares * share)
                     }
                     Some(d) => {
-                        let even = match self.late_gate {
-                            Some(g) => {
-                                let (m, e) = *self.late_anchor.get_or_insert((obs.moves, start));
-                                let f = (obs.moves + 1 - m) as f64 / (MOVES - m) as f64;
-                                let line = e + (budget.limit_ms() - e) * f;
-                                match line - start >= g * share {
-                                    true => line,
-                                    false => 0.0,
-                                }
-                            }
-                            None => budget.limit_ms() * (obs.moves + 1) as f64 / MOVES as f64,
-                        };
-                        let deadline = match self.late_danger && obs.counter >= ctx.d {
-                            true => start + d.late_shares * share,
-                            false => (start + d.late_shares * share).min(even),
-                        };
+                        let even = budget.limit_ms() * (obs.moves + 1) as f64 / MOVES as f64;
+                        let deadline = (start + d.late_shares * share).min(even);
                         (Some(d.z), ctx.deep, deadline)
                     }
                     None => (ctx.deep_stop, fit, f64::INFINITY),
