@@ -241,6 +241,7 @@ function renderMessage() {
 }
 
 function showMessage(text, { kind = 'error', actions = [] } = {}) {
+  booted(); // a message is never hidden behind the start's blank
   state.message = { text, kind, actions };
   renderMessage();
   revealMessage();
@@ -505,7 +506,12 @@ function restoreEntry(entry) {
     return;
   }
   play.seek(Math.min(entry.turn ?? 0, play.moves()));
+  const replaced = state.play.moves() > 0;
   adopt(play, { seed: entry.seed, params: entry.params ?? {}, source: entry.source ?? { kind: 'hand' } });
+  // The list is far below the board on a phone: the board comes back into sight, and says so.
+  scrollTo({ top: 0 });
+  showMessage(`Your kept game of seed ${entry.seed} is shown (${plural(play.moves(), 'move')})${replaced ? '; the game you had is kept under Your games' : ''}.`, { kind: 'info' });
+  $('board').focus({ preventScroll: true }); // the button pressed is gone with the list or message
 }
 
 // ---------- playing by hand ----------
@@ -720,8 +726,10 @@ function cancelSolve() {
 function endSolve() {
   clearInterval(page.solveTicker);
   state.solving = null;
+  const focused = document.activeElement === $('cancel');
   $('solve').disabled = false;
   $('cancel').disabled = true;
+  if (focused) $('solve').focus();
 }
 
 function solve() {
@@ -748,8 +756,11 @@ function solve() {
       live.textContent = `Solving: ${Math.round((now - started) / 1000)} seconds${best ? `, ${what} ${group(best.score)}` : ''}.`;
     }
   }, 100);
+  // Focus on a button that becomes disabled would drop to the page: it moves to Cancel.
+  const focused = document.activeElement === $('solve');
   $('solve').disabled = true;
   $('cancel').disabled = false;
+  if (focused) $('cancel').focus();
   page.runner.start(job, {
     onProgress: (p) => { if (state.solving) state.solving.best = p; },
     onDone: (result) => {
@@ -1176,8 +1187,33 @@ function themeChanged() {
   if (state.play) page.renderer.redraw();
 }
 
+// The header's narrow layouts (style.css: phones, and phones held sideways).
+const narrowHeader = matchMedia('(max-width: 720px), (orientation: landscape) and (max-height: 500px)');
+
+/**
+ * The game menu's names: on a narrow header the short ones ("Territory", not "Territory
+ * (AHC061)"), which fit the menu's width; How to play names the contest.
+ */
+function nameGames() {
+  for (const option of $('game').options) {
+    const title = info(option.value).title;
+    option.text = narrowHeader.matches ? title.replace(/ \(.*\)$/, '') : title;
+  }
+}
+
+/**
+ * The board and its panels are hidden (style.css) until the page can draw them as they will
+ * stay, so nothing jumps into place on the first screen; a message shows them at once.
+ */
+function booted() {
+  delete document.body.dataset.booting;
+}
+
 async function main() {
   state.theme = THEMES.includes(store().setting('theme')) ? store().setting('theme') : 'auto';
+  // The view the address names shows from the first paint (not the player's, then it).
+  const named = new URLSearchParams(location.search).get('view');
+  if (named === 'batch' || named === 'compare') state.view = named;
   renderView();
   // The renderer the address will most likely show downloads beside the wasm module.
   const q = new URLSearchParams(location.search);
@@ -1201,6 +1237,8 @@ async function main() {
   // Only games with a renderer are offered; the CLI has them all.
   page.infos = games().filter((g) => gameIds.includes(g.id));
   $('game').replaceChildren(...page.infos.map((g) => new Option(g.title, g.id)));
+  nameGames();
+  narrowHeader.addEventListener('change', nameGames);
   $('speed').replaceChildren(...SPEEDS.map((s) => new Option(`${s}/s`, String(s))));
   page.runner = new SolverRunner(new URL('./worker.js', import.meta.url), { module: page.module });
   wire();
@@ -1217,6 +1255,7 @@ async function main() {
     wasm: () => page.wasmFile,
     state: () => ({ view: state.view, game: state.game, seed: state.seed, params: state.params, turn: state.play.cursor(), moves: state.play.moves(), source: state.source, theme: state.theme }),
   };
+  booted();
   document.body.dataset.ready = 'true';
   performance.mark('arcade-ready'); // scripts/transfer.mjs reports it
   // The offline copy (sw.js), once the board is playable: it never delays the first load.

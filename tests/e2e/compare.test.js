@@ -237,3 +237,24 @@ test('screenshots: the compare view and the player\'s chart at 390 px and 1366 p
     }
   }
 });
+
+test('the view appears in place: no layout shift as it opens from an address, with or without its games', async () => {
+  // Records the layout shifts from the first paint (the Layout Instability API).
+  const probe = () => {
+    window.layoutShifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.layoutShifts.push({ value: e.value, what: e.sources.map((s) => s.node?.id || s.node?.nodeName).join(' ') });
+    }).observe({ type: 'layout-shift', buffered: true });
+  };
+  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+  const laptop = { viewport: { width: 1366, height: 768 } };
+  for (const [device, query] of [[phone, `?v=1&view=compare&game=${pair.game}&seed=${pair.seed}`], [phone, link()], [laptop, link()]]) {
+    const page = await site.open(query, { device, beforeLoad: (context) => context.addInitScript(probe) });
+    await page.waitForFunction(() => window.arcadeCompare?.inspect().frames.some((f) => f) || document.getElementById('compare-inputs').open);
+    const shifts = await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(window.layoutShifts)))));
+    const cls = shifts.reduce((sum, s) => sum + s.value, 0);
+    assert.ok(cls < 0.02, `${device.viewport.width} px, ${query.slice(0, 40)}: layout shift ${cls.toFixed(3)}: ${JSON.stringify(shifts)}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});

@@ -4,7 +4,8 @@
 // game's own controls are on the first screen. Then the board's room: it fills a 1920x1080
 // screen and fits a phone held sideways; its text is at least 11 CSS px and its cells at
 // least 24 px on a phone; it draws in the dark theme's colours. Screenshots of every game at
-// five sizes in both themes land in out/screens-*.png (look at them).
+// six sizes in both themes land in out/screens-*.png (look at them); at each, the game menu's
+// name fits it and nothing jumps into place while the page starts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { start, frame, screenshot, cellPoint } from './harness.js';
@@ -199,12 +200,40 @@ const SCREENS = [
   { name: 'tablet', viewport: { width: 768, height: 1024 }, touch: true },
   { name: 'laptop', viewport: { width: 1366, height: 768 }, touch: false },
   { name: 'wide', viewport: { width: 1920, height: 1080 }, touch: false },
+  { name: 'narrow', viewport: { width: 360, height: 740 }, touch: true }, // small Android phones
 ];
+
+/** Records the page's layout shifts from its first paint (the Layout Instability API). */
+function shiftProbe() {
+  window.layoutShifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (!e.hadRecentInput) window.layoutShifts.push({ value: e.value, at: Math.round(e.startTime), what: e.sources.map((s) => s.node?.id || s.node?.nodeName).join(' ') });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/** The shifts since load, two frames after the page said it was ready. */
+const layoutShifts = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(window.layoutShifts)))));
+
+/**
+ * The game menu's shown name, measured in its own font, against the room inside the menu
+ * (its padding, border and arrow, about 20 px, taken off).
+ */
+const gameMenu = (page) => page.evaluate(() => {
+  const menu = document.getElementById('game');
+  const style = getComputedStyle(menu);
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = `${style.fontSize} ${style.fontFamily}`;
+  const name = menu.selectedOptions[0].text;
+  const room = menu.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+  return { name, width: Math.ceil(ctx.measureText(name).width), room };
+});
 
 /** Opens `game` on `screen` with the system's colour scheme `theme` (the page follows it). */
 async function openThemed(game, screen, theme) {
   const device = { viewport: screen.viewport, isMobile: screen.touch, hasTouch: screen.touch, colorScheme: theme };
-  const page = await site.open(`?v=1&game=${game}&seed=${GAMES[game].seed}`, { device, beforeLoad: (context) => context.addInitScript(textProbe) });
+  const page = await site.open(`?v=1&game=${game}&seed=${GAMES[game].seed}`, { device, beforeLoad: (context) => Promise.all([context.addInitScript(textProbe), context.addInitScript(shiftProbe)]) });
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
   return page;
 }
@@ -230,7 +259,32 @@ const headerLayout = (page) => page.evaluate(() => {
     .filter((el) => { const r = el.getBoundingClientRect(); return r.left < 0 || r.right > innerWidth + 0.5; }).map(name);
   const small = [...document.querySelectorAll('header :is(a, button, select, input), main :is(button, select, .file)')].filter(shown)
     .filter((el) => { const r = el.getBoundingClientRect(); return r.width < 43.5 || r.height < 43.5; }).map((el) => `${name(el)} ${Math.round(el.getBoundingClientRect().width)}x${Math.round(el.getBoundingClientRect().height)}`);
-  return { outside, height: header.offsetHeight, small };
+  // Controls drawn over each other, and buttons whose words do not fit them.
+  const controls = [...header.querySelectorAll('a, button, select, input')].filter(shown);
+  const overlap = [];
+  for (const [i, a] of controls.entries()) {
+    for (const b of controls.slice(i + 1)) {
+      const [p, q] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+      if (Math.min(p.right, q.right) - Math.max(p.left, q.left) > 1 && Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top) > 1) overlap.push(`${name(a)} / ${name(b)}`);
+    }
+  }
+  const clipped = controls.filter((el) => el.matches('button, a') && el.scrollWidth > el.clientWidth + 1).map(name);
+  return { outside, height: header.offsetHeight, small, overlap, clipped };
+});
+
+test('a small phone held sideways (740x360): every game\'s header fits, nothing over anything, no word cut', async () => {
+  const screen = { name: 'small sideways', viewport: { width: 740, height: 360 }, touch: true };
+  for (const game of Object.keys(GAMES)) {
+    const page = await openThemed(game, screen, 'light');
+    const header = await headerLayout(page);
+    assert.deepEqual([header.outside, header.overlap, header.clipped], [[], [], []], `${game}: off the screen / over each other / words cut`);
+    assert.ok(header.height < 110, `${game}: the header is ${header.height} px tall (more than two rows)`);
+    const box = await boardBox(page);
+    assert.ok(box.h <= box.innerHeight, `${game}: the board is ${box.h} px tall in ${box.innerHeight}`);
+    if (game === 'tiles-matching') await screenshot(page, 'screens-tiles-matching-small-sideways');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
 });
 
 for (const game of Object.keys(GAMES)) {
@@ -278,8 +332,17 @@ for (const game of Object.keys(GAMES)) {
         assert.ok(box.w <= box.innerWidth, `${screen.name}: the board is ${box.w} px wide`);
         const header = await headerLayout(page);
         assert.deepEqual(header.outside, [], `${screen.name}: header controls off the screen`);
+        assert.deepEqual([header.overlap, header.clipped], [[], []], `${screen.name}: header controls over each other / their words cut`);
         if (screen.viewport.width >= 1366) assert.ok(header.height < 60, `${screen.name}: the header is ${header.height} px tall (more than one row)`);
+        if (screen.viewport.width <= 390) assert.ok(header.height < 160, `${screen.name}: the header is ${header.height} px tall (more than three rows)`);
         if (screen.touch) assert.deepEqual(header.small, [], `${screen.name}: controls under 44x44 px`);
+        const menu = await gameMenu(page);
+        assert.ok(menu.width <= menu.room, `${screen.name}: the game menu's "${menu.name}" is ${menu.width} px in ${menu.room}`);
+        // Nothing jumps into place while the page starts (cumulative layout shift under 0.02;
+        // "good" is under 0.1).
+        const shifts = await layoutShifts(page);
+        const cls = shifts.reduce((sum, s) => sum + s.value, 0);
+        assert.ok(cls < 0.02, `${screen.name}: layout shift ${cls.toFixed(3)}: ${JSON.stringify(shifts)}`);
         await screenshot(page, `screens-${game}-${screen.name}-${theme}`);
         assert.deepEqual(page.errors, []);
         await page.context().close();

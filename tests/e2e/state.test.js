@@ -242,7 +242,35 @@ test('after a solve, focus is on "Back to my game"; Your games names each entry'
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => window.arcade.frame().moves === 1);
   assert.match(await page.textContent('#saved'), /greedy solver, 1 s · seed 2/);
+  // The kept game is shown and said; focus goes to the board, not to the page.
+  assert.match(await page.textContent('#message-text'), /^Your kept game of seed 2 is shown \(1 move\); the game you had is kept under Your games\.$/);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'board');
   assert.deepEqual(page.errors, []);
+});
+
+test('Solve pressed from the keyboard leaves focus on Cancel; Show in Your games brings the board back into sight on a phone', async () => {
+  let page = await site.open('?v=1&game=square-remover&seed=2&budget=1000&solver=beam');
+  await page.focus('#solve');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'cancel');
+  await page.keyboard.press('Enter'); // cancels
+  await page.waitForFunction(() => !document.getElementById('solve').disabled);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'solve');
+  await page.context().close();
+  page = await site.open('?v=1&game=lines&seed=3', { device: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } });
+  await page.fill('#output', golden('lines', 'seed3-first.out'));
+  await page.click('#load-output');
+  await page.waitForFunction(() => window.arcade.frame().moves > 0);
+  await page.fill('#seed', '8');
+  await page.click('#new-game');
+  await page.locator('#saved button:text("Show")').first().scrollIntoViewIfNeeded();
+  assert.ok(await page.evaluate(() => scrollY) > 500, 'the list is far down the page');
+  await page.locator('#saved button:text("Show")').first().tap();
+  await page.waitForFunction(() => /^Your kept game of seed/.test(document.getElementById('message-text').textContent));
+  const board = await page.evaluate(() => { const r = document.getElementById('board').getBoundingClientRect(); return { top: r.top, bottom: r.bottom, h: innerHeight }; });
+  assert.ok(board.bottom > 0.5 * board.h || board.top >= 0, `the board is at ${board.top}..${board.bottom} of ${board.h}`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });
 
 test('a file dropped on the player loads as an upload; a number ending its name is the seed', async () => {
@@ -267,4 +295,25 @@ test('a file dropped on the player loads as an upload; a number ending its name 
   assert.match(await messageText(page), /on the shown seed 5: the file's name ends in no seed number/);
   assert.equal((await shown(page)).source.name, 'mine.txt');
   assert.deepEqual(page.errors, []);
+});
+
+test('a batch or compare link shows its own view from the first frame, never the player first', async () => {
+  // Every frame until the page is ready: the view the body shows and the tab marked current.
+  const probe = () => {
+    window.viewsSeen = [];
+    const look = () => {
+      const seen = `${document.body?.dataset.view ?? '-'}/${document.querySelector('#views a[aria-current]')?.dataset.view ?? '-'}`;
+      if (window.viewsSeen.at(-1) !== seen) window.viewsSeen.push(seen);
+      if (document.body?.dataset.ready !== 'true') requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  };
+  for (const view of ['batch', 'compare']) {
+    const page = await site.open(`?v=1&view=${view}&game=lines&seed=1`, { beforeLoad: (context) => context.addInitScript(probe) });
+    const seen = await page.evaluate(() => window.viewsSeen);
+    assert.ok(seen.every((s) => !s.includes('player')), `${view}: frames showed ${seen.join(', ')}`);
+    assert.equal(seen.at(-1), `${view}/${view}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
 });

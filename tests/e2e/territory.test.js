@@ -229,3 +229,16 @@ test('the mc solver runs in the worker within budget and its game replays', asyn
   await screenshot(page, 'territory-solved');
   assert.deepEqual(page.errors, []);
 });
+
+test('a 360 px phone draws every cell value, with 5-8 players too (narrower where they need it)', async () => {
+  const device = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+  // Seeds 3, 4, 5 and 13 have 5-7 players: their legend takes a second row on a phone.
+  for (const seed of [3, 4, 5, 13]) {
+    const page = await site.open(`?v=1&game=territory&seed=${seed}`, { device });
+    const g = await page.evaluate(() => window.arcade.geometry());
+    assert.equal(g.valuesShown, true, `seed ${seed}: values hidden at scale ${g.scale}`);
+    if (seed === 3) await screenshot(page, 'territory-360-values');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});

@@ -49,6 +49,9 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
   let chart = null;
   const built = { key: '', game: '', sides: {}, timelines: {}, first: null, problems: [] };
   const boards = {};
+  // Hidden (compare.css) until its first draw: the chooser, boards and chart appear in place
+  // instead of jumping there.
+  root.dataset.drawing = '';
 
   // ----- the view's DOM (text only) -----
   ui.title = el('p', { id: 'compare-what' });
@@ -277,7 +280,8 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
   let queue = Promise.resolve();
   /** Draws the view from `state.compare` (after every commit while it is shown). */
   function render({ animated = false } = {}) {
-    queue = queue.then(() => draw(animated)).catch((error) => say(`The view could not be drawn: ${errorText(error)}`));
+    queue = queue.then(() => draw(animated)).catch((error) => say(`The view could not be drawn: ${errorText(error)}`))
+      .finally(() => delete root.dataset.drawing);
     return queue;
   }
 

@@ -11,6 +11,8 @@ const COLOURS = ['#3498db', '#e74c3c', '#2ecc71', '#f39c12', '#9b59b6', '#34495e
 const DARK_COLOURS = COLOURS.map((c, p) => (p === 5 ? '#7d93ad' : c));
 export const coloursOf = (theme) => (theme.dark ? DARK_COLOURS : COLOURS);
 const CELL = 56;
+// Values may be drawn down to this share of their width, so that they fit their cells.
+const VALUE_SQUEEZE = 0.85;
 const PANEL_W = 270;
 /** The compact panel as one column beside the board (a phone held sideways). */
 const COLUMN_W = 180;
@@ -161,9 +163,13 @@ export function create(canvas, hooks) {
   function values(ctx, ui, view) {
     const { grid, valueH } = ui.layout;
     ctx.font = `400 ${ui.px(12)}px ${FONT}`;
-    // A board shown too small for readable values leaves them all to the tooltip and Board as
-    // text (some values and not others would read as a pattern).
-    valuesShown = Math.max(...view.values.map((v) => ctx.measureText(String(v)).width)) + 2 <= CELL;
+    // Values a little wider than a cell are drawn narrower (all by the same factor, never
+    // below VALUE_SQUEEZE: a phone of 360 px with 5+ players needs about 0.94); a board shown
+    // smaller still leaves them all to the tooltip and Board as text (some values and not
+    // others would read as a pattern).
+    const widest = Math.max(...view.values.map((v) => ctx.measureText(String(v)).width));
+    const squeeze = Math.min(1, (CELL - 2) / widest);
+    valuesShown = squeeze >= VALUE_SQUEEZE;
     if (!valuesShown) return;
     for (let x = 0; x < view.n; x++) {
       for (let y = 0; y < view.n; y++) {
@@ -171,10 +177,14 @@ export function create(canvas, hooks) {
         const fill = cellColour(view, i, ui.theme);
         const cx = grid.x0 + (y + 0.5) * CELL;
         const cy = grid.y0 + x * CELL + valueH / 2 + 2;
-        const w = ctx.measureText(String(view.values[i])).width + 4;
+        const w = ctx.measureText(String(view.values[i])).width * squeeze + 4;
         ctx.fillStyle = fill;
         ctx.fillRect(cx - w / 2, cy - valueH / 2 + 1, w, valueH - 2);
-        ui.text(String(view.values[i]), cx, cy, { size: 12, colour: inkOn(fill), align: 'center', baseline: 'middle' });
+        ctx.save();
+        ctx.translate(cx, cy);
+        ctx.scale(squeeze, 1);
+        ui.text(String(view.values[i]), 0, 0, { size: 12, colour: inkOn(fill), align: 'center', baseline: 'middle' });
+        ctx.restore();
       }
     }
   }
