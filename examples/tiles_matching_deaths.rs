@@ -9,8 +9,9 @@
 //!
 //! With LOST set in the environment it also names each lost game: seed, S, D and its length.
 //! With GAMES set it prints every game as `game SEED MOVES LOST SCORE CPU_MS WORK` (LOST is 0
-//! or 1; CPU_MS the thread's CPU time, WORK `eval::work_units`), to compare two players seed
-//! for seed. Run with THREADS = 1 to have them in seed order.
+//! or 1; CPU_MS the thread's CPU time, WORK `eval::work_units`) followed by the work spent by
+//! moves 3,000 / 6,000 / 8,000 / 9,000 (0 if not reached), to compare two players seed for
+//! seed. Run with THREADS = 1 to have them in seed order.
 //!
 //! With WORK_NS set the games play on a budget of LIMIT_MS (default 5,000) on the work clock
 //! instead (each work unit counts WORK_NS ns; about 10 on the sixth session's machine, where
@@ -85,8 +86,14 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
     let tail: usize = std::env::var("TAIL").map_or(0, |v| v.parse().expect("TAIL: moves"));
     let mut kept: std::collections::VecDeque<TailRow> = std::collections::VecDeque::new();
     let (cpu, work) = (common::thread_cpu_ms(), work_units());
+    // Work spent by these moves (0 if the game did not get there).
+    const MARKS: [usize; 4] = [3000, 6000, 8000, 9000];
+    let mut marks = [0u64; 4];
     while !TilesMatching::is_over(&instance, &state) && state.moves < max_moves {
         let obs = TilesMatching::observe(&instance, &state);
+        if let Some(k) = MARKS.iter().position(|&m| m == obs.moves) {
+            marks[k] = work_units() - work;
+        }
         let before = work_units();
         let action = agent.act(&obs, &mut budget);
         let spent = work_units() - before;
@@ -108,12 +115,16 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
     }
     if std::env::var_os("GAMES").is_some() {
         println!(
-            "game {seed} {} {} {} {:.0} {}",
+            "game {seed} {} {} {} {:.0} {} {} {} {} {}",
             state.moves,
             state.gave_up as u8,
             TilesMatching::score(&instance, &state),
             common::thread_cpu_ms() - cpu,
-            work_units() - work
+            work_units() - work,
+            marks[0],
+            marks[1],
+            marks[2],
+            marks[3]
         );
     }
     for (m, counter, kind, fits, board, spent) in &kept {
