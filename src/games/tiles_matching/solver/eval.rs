@@ -407,6 +407,15 @@ const TEN_TIGHT_DEEP: DeepDeadline = DeepDeadline {
     early_shares: 2.0,
     late_shares: 4.0,
 };
+/// N = 9, S = 9's third ply: tiles25's deadline with the early shares for the first 5,000
+/// moves. The exact third ply there (its cost estimate) spent 66-74 k work a move and its
+/// games died early; on this deadline (58-59 k a move), on two fresh sets after the screen,
+/// games lasted +789 ± 457 and +1,250 ± 400 moves, full games +0.03 ± 0.06 and +0.11 ± 0.05 a
+/// game (200 pairs; docs/solver-report.md, "Seventeenth session, branch tiles29").
+const NINE_SMALL_DEEP: DeepDeadline = DeepDeadline {
+    early_moves: 5000,
+    ..TEN_TIGHT_DEEP
+};
 /// For N = 8 on side 8, which answers the early-stop third ply compares with the best
 /// two-ply one: the discard wherever it ranks among the LOOKAHEAD (its two-ply value is
 /// about 18 below the placements' but it wins the third ply a third of the time, also from
@@ -450,7 +459,8 @@ struct Ctx {
     /// The third ply tile by tile with an early stop at this many standard errors
     /// (`EIGHT_SMALL_DEEP_STOP`, N = 7-8 on side 8), else exact.
     deep_stop: Option<f64>,
-    /// The third ply on a deadline (`TEN_TIGHT_DEEP`, N = 10, S = 10), else as `deep_stop` says.
+    /// The third ply on a deadline (`TEN_TIGHT_DEEP`, N = 10, S = 10; `NINE_SMALL_DEEP`, N = 9,
+    /// S = 9), else as `deep_stop` says.
     deep_deadline: Option<DeepDeadline>,
     /// The third ply for the discard wherever it ranks, and for placements only within this
     /// of the best two-ply value (`EIGHT_EIGHT_CLOSE`, `SEVEN_EIGHT_CLOSE`); else for the best
@@ -518,6 +528,7 @@ impl Ctx {
             },
             deep_deadline: match (n, side) {
                 (10, 10) => Some(TEN_TIGHT_DEEP),
+                (9, 9) => Some(NINE_SMALL_DEEP),
                 _ => None,
             },
             deep_close: match (n, side) {
@@ -1700,7 +1711,7 @@ mod tests {
     /// The jam term is on for N = 7 and 8 only, tiles that fit twice are worth less for
     /// N = 9, S = 9 and N = 8, S = 8 only, the first tile goes to the middle from N = 7 on,
     /// the third ply stops early on side 8 for N = 7-8 and runs on a deadline for N = 10,
-    /// S = 10, and every other weight of every group is what it was.
+    /// S = 10 and N = 9, S = 9, and every other weight of every group is what it was.
     #[test]
     fn each_group_has_its_weight_set() {
         for n in 4..=10u8 {
@@ -1715,10 +1726,15 @@ mod tests {
                         _ => None,
                     };
                     assert_eq!(ctx.deep_stop, stop, "N {n} S {side} D {d}");
-                    // The third ply runs on a deadline for N = 10, S = 10 only.
-                    let deadline = (n, side) == (10, 10);
+                    // The third ply runs on a deadline for N = 10, S = 10 and N = 9, S = 9
+                    // only, with the early shares for 3,000 and 5,000 moves.
+                    let deadline = match (n, side) {
+                        (10, 10) => Some(3000),
+                        (9, 9) => Some(5000),
+                        _ => None,
+                    };
                     assert_eq!(
-                        ctx.deep_deadline.is_some(),
+                        ctx.deep_deadline.map(|d| d.early_moves),
                         deadline,
                         "N {n} S {side} D {d}"
                     );
