@@ -528,27 +528,7 @@ impl Ctx {
             },
             deep_deadline: match (n, side) {
                 (10, 10) => Some(TEN_TIGHT_DEEP),
-                (9, 9) => std::env::var("NINE_DEEP")
-                    .ok()
-                    .map(|v| {
-                        let v: Vec<f64> = v.split(',').map(|x| x.parse().unwrap()).collect();
-                        DeepDeadline {
-                            z: 3.0,
-                            early_moves: v[0] as usize,
-                            early_shares: v[1],
-                            late_shares: v[2],
-                        }
-                    })
-                    .or(Some(NINE_SMALL_DEEP)),
-                (9, 8) => std::env::var("NINE_EIGHT_DEEP").ok().map(|v| {
-                    let v: Vec<f64> = v.split(',').map(|x| x.parse().unwrap()).collect();
-                    DeepDeadline {
-                        z: 3.0,
-                        early_moves: v[0] as usize,
-                        early_shares: v[1],
-                        late_shares: v[2],
-                    }
-                }),
+                (9, 9) => Some(NINE_SMALL_DEEP),
                 _ => None,
             },
             deep_close: match (n, side) {
