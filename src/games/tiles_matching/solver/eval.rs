@@ -416,6 +416,11 @@ const NINE_SMALL_DEEP: DeepDeadline = DeepDeadline {
     early_moves: 5000,
     ..TEN_TIGHT_DEEP
 };
+/// N = 9, S = 8's third ply: the same deadline. The exact third ply there (its cost estimate)
+/// spent about 200 k work a move and its games died by move 5,000; on this deadline (about
+/// 90 k a move, half the CPU) games lasted longer (docs/solver-report.md, "Eighteenth
+/// session, branch tiles34").
+const NINE_EIGHT_DEEP: DeepDeadline = NINE_SMALL_DEEP;
 /// For N = 8 on side 8, which answers the early-stop third ply compares with the best
 /// two-ply one: the discard wherever it ranks among the LOOKAHEAD (its two-ply value is
 /// about 18 below the placements' but it wins the third ply a third of the time, also from
@@ -460,7 +465,7 @@ struct Ctx {
     /// (`EIGHT_SMALL_DEEP_STOP`, N = 7-8 on side 8), else exact.
     deep_stop: Option<f64>,
     /// The third ply on a deadline (`TEN_TIGHT_DEEP`, N = 10, S = 10; `NINE_SMALL_DEEP`, N = 9,
-    /// S = 9), else as `deep_stop` says.
+    /// S = 9; `NINE_EIGHT_DEEP`, N = 9, S = 8), else as `deep_stop` says.
     deep_deadline: Option<DeepDeadline>,
     /// The third ply for the discard wherever it ranks, and for placements only within this
     /// of the best two-ply value (`EIGHT_EIGHT_CLOSE`, `SEVEN_EIGHT_CLOSE`); else for the best
@@ -529,6 +534,7 @@ impl Ctx {
             deep_deadline: match (n, side) {
                 (10, 10) => Some(TEN_TIGHT_DEEP),
                 (9, 9) => Some(NINE_SMALL_DEEP),
+                (9, 8) => Some(NINE_EIGHT_DEEP),
                 _ => None,
             },
             deep_close: match (n, side) {
@@ -1726,11 +1732,11 @@ mod tests {
                         _ => None,
                     };
                     assert_eq!(ctx.deep_stop, stop, "N {n} S {side} D {d}");
-                    // The third ply runs on a deadline for N = 10, S = 10 and N = 9, S = 9
+                    // The third ply runs on a deadline for N = 10, S = 10 and N = 9, S = 8-9
                     // only, with the early shares for 3,000 and 5,000 moves.
                     let deadline = match (n, side) {
                         (10, 10) => Some(3000),
-                        (9, 9) => Some(5000),
+                        (9, 8 | 9) => Some(5000),
                         _ => None,
                     };
                     assert_eq!(
