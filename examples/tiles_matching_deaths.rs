@@ -89,37 +89,8 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
     // Work spent by these moves (0 if the game did not get there).
     const MARKS: [usize; 4] = [3000, 6000, 8000, 9000];
     let mut marks = [0u64; 4];
-    let snap = || -> Vec<u64> {
-        arcade::games::tiles_matching::solver::eval::STATS
-            .iter()
-            .map(|x| x.load(std::sync::atomic::Ordering::Relaxed))
-            .collect()
-    };
-    let mut band_start = (0usize, snap(), work_units());
-    let show_stats = std::env::var_os("STATS").is_some();
-    let mut print_band =
-        |moves: usize, now: Vec<u64>, w: u64, start: &mut (usize, Vec<u64>, u64)| {
-            if show_stats && moves > start.0 {
-                let d: Vec<String> = now
-                    .iter()
-                    .zip(&start.1)
-                    .map(|(a, b)| (a - b).to_string())
-                    .collect();
-                println!(
-                    "stats {seed} {} {} {} {}",
-                    start.0,
-                    moves,
-                    w - start.2,
-                    d.join(" ")
-                );
-            }
-            *start = (moves, now, w);
-        };
     while !TilesMatching::is_over(&instance, &state) && state.moves < max_moves {
         let obs = TilesMatching::observe(&instance, &state);
-        if obs.moves % 1000 == 0 && obs.moves > 0 {
-            print_band(obs.moves, snap(), work_units(), &mut band_start);
-        }
         if let Some(k) = MARKS.iter().position(|&m| m == obs.moves) {
             marks[k] = work_units() - work;
         }
@@ -142,7 +113,6 @@ fn play(seed: u64, n: i64, sd: (Option<i64>, Option<i64>), max_moves: usize) -> 
         }
         TilesMatching::apply(&instance, &mut state, &action).expect("eval plays legal moves");
     }
-    print_band(state.moves, snap(), work_units(), &mut band_start);
     if std::env::var_os("GAMES").is_some() {
         println!(
             "game {seed} {} {} {} {:.0} {} {} {} {} {}",

@@ -441,30 +441,6 @@ const SEVEN_EIGHT_CLOSE: f64 = 1.0;
 /// 360201..360800); N = 5-6 lost none of 300 either way, so N = 4-6 keep the corner (and
 /// their pinned games) (docs/solver-report.md, "Twelfth session, branch tiles13").
 const CENTRE_FROM: u8 = 7;
-/// Measurement knob (temporary): `WIDE_DEEP=M,KEARLY,KLATE` gives N = 9, S = 10 and
-/// N = 10, S = 11 a `DeepDeadline`.
-fn knob_deep() -> Option<DeepDeadline> {
-    let v: Vec<f64> = std::env::var("WIDE_DEEP")
-        .ok()?
-        .split(',')
-        .map(|x| x.parse().expect("WIDE_DEEP: M,KEARLY,KLATE"))
-        .collect();
-    Some(DeepDeadline {
-        z: 3.0,
-        early_moves: v[0] as usize,
-        early_shares: v[1],
-        late_shares: v[2],
-    })
-}
-/// Measurement counters (temporary): counter-up moves, third-ply moves, third-ply answers,
-/// third-ply work, moves where it changed the answer, the discard's two-ply rank on
-/// counter-up moves (index 8: not among the looked), the discard among the third ply's answers,
-/// and the third ply chose the discard.
-pub static STATS: [std::sync::atomic::AtomicU64; 17] =
-    [const { std::sync::atomic::AtomicU64::new(0) }; 17];
-fn stat(k: usize, v: u64) {
-    STATS[k].fetch_add(v, std::sync::atomic::Ordering::Relaxed);
-}
 /// About what a move without look-ahead costs natively.
 const STATIC_MOVE_MS: f64 = 0.05;
 
@@ -553,7 +529,6 @@ impl Ctx {
             deep_deadline: match (n, side) {
                 (10, 10) => Some(TEN_TIGHT_DEEP),
                 (9, 9) => Some(NINE_SMALL_DEEP),
-                (9, 10) | (10, 11) => knob_deep(),
                 _ => None,
             },
             deep_close: match (n, side) {
@@ -1404,11 +1379,6 @@ impl Agent<TilesMatching> for EvalAgent {
             // do not see: three plies for the best two-ply answers, on a larger share of the
             // time left (the deaths this catches leave the rest of the budget unspent).
             if obs.counter > 0 && looked.len() > 1 {
-                stat(0, 1);
-                let rank = looked.iter().position(|x| x.1.is_none()).unwrap_or(8);
-                stat(7 + rank, 1);
-                let w0 = work_units();
-                let before = best.1;
                 // One three-ply value costs about one two-ply value per tile. Only as many
                 // as should end within the share (without this, long games had spent their
                 // budget by move 2,500 and died on static moves), and at least two: a single
@@ -1487,11 +1457,6 @@ impl Agent<TilesMatching> for EvalAgent {
                                 Some(_) => challengers.len() + 1,
                                 None => fit,
                             };
-                            stat(1, 1);
-                            stat(2, answers as u64);
-                            if challengers.iter().any(|x| x.1.is_none()) {
-                                stat(16, 1);
-                            }
                             let spent = (budget.elapsed_ms() - t) / answers as f64;
                             self.deep_ms = running_mean(self.deep_ms, spent);
                             best.1 = leader.1;
@@ -1500,13 +1465,6 @@ impl Agent<TilesMatching> for EvalAgent {
                     Some(_) => {}
                     // Each of the best answers' exact three-ply value.
                     None => {
-                        if fit >= 2 {
-                            stat(1, 1);
-                            stat(2, fit as u64);
-                            if looked.iter().take(fit).any(|x| x.1.is_none()) {
-                                stat(16, 1);
-                            }
-                        }
                         let mut deep = (f64::NEG_INFINITY, best.1);
                         for &(_, cell) in looked.iter().take(fit) {
                             let t = budget.elapsed_ms();
@@ -1523,13 +1481,6 @@ impl Agent<TilesMatching> for EvalAgent {
                             }
                         }
                         best.1 = deep.1;
-                    }
-                }
-                stat(3, work_units() - w0);
-                if best.1 != before {
-                    stat(4, 1);
-                    if best.1.is_none() {
-                        stat(5, 1);
                     }
                 }
             }
