@@ -182,11 +182,11 @@ function render({ animated = false } = {}) {
   $('redo').disabled = frame.turn === frame.moves;
   $('play').textContent = state.playing ? '■' : '▶';
   $('play').setAttribute('aria-label', state.playing ? 'pause' : 'play');
-  $('seed').value = state.seed;
-  for (const input of $('params').querySelectorAll('input')) input.value = state.params[input.dataset.param] ?? '';
-  $('solver').value = state.solver;
-  $('budget').value = String(state.budgetMs / 1000);
-  $('speed').value = String(state.speed);
+  showField($('seed'), String(state.seed));
+  for (const input of $('params').querySelectorAll('input')) showField(input, String(state.params[input.dataset.param] ?? ''));
+  showField($('solver'), state.solver);
+  showField($('budget'), String(state.budgetMs / 1000));
+  showField($('speed'), String(state.speed));
   $('solve').disabled = !!state.solving;
   $('cancel').disabled = !state.solving;
   $('share-note').textContent = state.shared;
@@ -201,6 +201,21 @@ function render({ animated = false } = {}) {
   document.body.dataset.game = state.game;
   announceLater();
 }
+
+/**
+ * The value each form box last showed from the state. A box is written only when its state
+ * value changes: a replay renders every frame, and rewriting the boxes each time undid what
+ * the person was typing (a seed typed during a replay became the old seed on Enter).
+ */
+const shownFields = new WeakMap();
+function showField(box, value) {
+  if (shownFields.get(box) === value) return;
+  shownFields.set(box, value);
+  box.value = value;
+}
+
+/** A value the page refused: the box shows the state's value again at the next render. */
+const resetField = (box) => shownFields.delete(box);
 
 function renderView() {
   document.body.dataset.view = state.view;
@@ -377,6 +392,7 @@ function useGame(gameId) {
     return label;
   }));
   $('solver').replaceChildren(...g.agents.map((a) => new Option(a, a)));
+  resetField($('solver')); // new options: the state's choice is shown again
   $('caveat').hidden = !g.caveat;
   $('caveat').textContent = g.caveat ? `Note: ${g.caveat}` : '';
   const board = $('board');
@@ -1069,7 +1085,10 @@ function wire() {
   $('budget').onchange = () => {
     const seconds = Number($('budget').value);
     if (Number.isFinite(seconds) && seconds * 1000 >= BUDGET_MS.min && seconds * 1000 <= BUDGET_MS.max) state.budgetMs = Math.round(seconds * 1000);
-    else showMessage(`The budget must be from ${BUDGET_MS.min / 1000} to ${BUDGET_MS.max / 1000} seconds; it stays ${state.budgetMs / 1000} s.`);
+    else {
+      showMessage(`The budget must be from ${BUDGET_MS.min / 1000} to ${BUDGET_MS.max / 1000} seconds; it stays ${state.budgetMs / 1000} s.`);
+      resetField($('budget'));
+    }
     commit();
   };
   $('solve').onclick = solve;
@@ -1247,6 +1266,7 @@ async function main() {
   nameGames();
   narrowHeader.addEventListener('change', nameGames);
   $('speed').replaceChildren(...SPEEDS.map((s) => new Option(`${s}/s`, String(s))));
+  resetField($('speed'));
   page.runner = new SolverRunner(new URL('./worker.js', import.meta.url), { module: page.module });
   wire();
   const refused = await database;
@@ -1260,7 +1280,7 @@ async function main() {
     saved: () => store().saved(state.game),
     flush: () => persist(),
     wasm: () => page.wasmFile,
-    state: () => ({ view: state.view, game: state.game, seed: state.seed, params: state.params, turn: state.play.cursor(), moves: state.play.moves(), source: state.source, theme: state.theme }),
+    state: () => ({ view: state.view, game: state.game, seed: state.seed, params: state.params, turn: state.play.cursor(), moves: state.play.moves(), source: state.source, theme: state.theme, budgetMs: state.budgetMs }),
   };
   booted();
   document.body.dataset.ready = 'true';

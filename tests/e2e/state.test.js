@@ -248,6 +248,35 @@ test('after a solve, focus is on "Back to my game"; Your games names each entry'
   assert.deepEqual(page.errors, []);
 });
 
+test('while a replay plays, the seed and budget boxes keep what is typed in them', async () => {
+  const page = await site.open('?v=1&game=lines&seed=3&budget=1000');
+  await page.fill('#output', golden('lines', 'seed3-first.out'));
+  await page.click('#load-output');
+  await page.waitForFunction(() => window.arcade.frame().moves > 0);
+  await page.click('#first');
+  await page.click('#play');
+  await page.fill('#budget', '7');
+  await page.fill('#seed', '8');
+  const turn = (await frame(page)).turn;
+  // A replay renders every frame; before the fix each frame wrote the state's values back.
+  await page.waitForFunction((t) => window.arcade.frame().turn > t + 2, turn);
+  assert.equal(await page.inputValue('#seed'), '8');
+  assert.equal(await page.inputValue('#budget'), '7');
+  await page.focus('#budget');
+  await page.keyboard.press('Tab'); // the budget is taken when the box is left
+  assert.equal((await shown(page)).budgetMs, 7000);
+  await page.focus('#seed');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => String(window.arcade.state().seed) === '8');
+  // A refused budget shows the kept one again.
+  await page.fill('#budget', '0');
+  await page.focus('#budget');
+  await page.keyboard.press('Tab');
+  assert.match(await messageText(page), /it stays 7 s/);
+  assert.equal(await page.inputValue('#budget'), '7');
+  assert.deepEqual(page.errors, []);
+});
+
 test('Solve pressed from the keyboard leaves focus on Cancel; Show in Your games brings the board back into sight on a phone', async () => {
   let page = await site.open('?v=1&game=square-remover&seed=2&budget=1000&solver=beam');
   await page.focus('#solve');
