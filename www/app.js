@@ -274,11 +274,19 @@ function revealMessage() {
   if (top >= 0 && bottom <= innerHeight) return;
   const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
   box.scrollIntoView({ block: bottom - top > innerHeight ? 'start' : 'end', behavior: still ? 'auto' : 'smooth' });
+  // The focused control (Score & replay, say) is now out of sight: focus follows the
+  // message, to its first action if it offers one.
+  const target = box.querySelector('#message-actions button') ?? box;
+  target.focus({ preventScroll: true });
 }
 
 function clearMessage() {
+  // A control inside the message (its ×, an action) is about to disappear: the board
+  // takes the focus rather than the page.
+  const inside = $('message').contains(document.activeElement);
   state.message = null;
   renderMessage();
+  if (inside) $('board').focus({ preventScroll: true });
 }
 
 /** Your games: read from storage when something was kept or forgotten, or the game changed. */
@@ -298,7 +306,15 @@ function renderSaved() {
     drop.textContent = '✕';
     drop.title = 'forget this game';
     drop.setAttribute('aria-label', `forget ${text.textContent}`);
-    drop.onclick = () => { store().forget(state.game, entry); renderSaved(); };
+    drop.onclick = () => {
+      // Focus moves to the next entry's ✕ (or the one before, or the board), not the page.
+      const buttons = [...$('saved').querySelectorAll('li button:last-child')];
+      const at = buttons.indexOf(drop);
+      store().forget(state.game, entry);
+      renderSaved();
+      const left = [...$('saved').querySelectorAll('li button:last-child')];
+      (left[Math.min(at, left.length - 1)] ?? $('board')).focus({ preventScroll: !left.length });
+    };
     li.append(text, open, drop);
     return li;
   }));
@@ -965,6 +981,8 @@ async function loadBatchView() {
       if (output) loadOutput(output, { kind: 'batch', seed });
       state.view = 'player';
       commit({ push: true });
+      // The row's button is gone with the batch view: the board takes the focus.
+      $('board').focus({ preventScroll: true });
     },
     openSideBySide: (games) => {
       state.compare = { ...games, turn: 0, playing: false };
@@ -1052,11 +1070,18 @@ function readParams() {
 }
 
 function wire() {
+  // Arrow keys (and typed letters) on the closed menu switch game at each press: the games
+  // passed by that way share one history entry, so Back returns to the game before them.
+  $('game').onkeydown = () => { page.menuKeyAt = performance.now(); };
   $('game').onchange = async () => {
     const id = $('game').value;
+    const now = performance.now();
+    const byKey = now - (page.menuKeyAt ?? -Infinity) < 500;
+    const push = !(byKey && now - (page.menuPassAt ?? -Infinity) < 2000);
+    page.menuPassAt = byKey ? now : null;
     if (!(await readyOrSay(id))) return;
     // Another game chosen while this one downloaded: that choice wins.
-    if ($('game').value === id) openGame(id);
+    if ($('game').value === id) openGame(id, { push });
   };
   const restart = (seed = $('seed').value) => {
     let params;

@@ -59,6 +59,17 @@ test('Back and Forward walk the player, the batch view and game switches without
   await page.waitForSelector('body[data-game="square-remover"]');
   const again = await frame(page);
   assert.deepEqual([again.turn, again.moves], [square.turn, square.moves]);
+  // Arrowing through the closed game menu passes games by (Strip 2048, then Territory):
+  // they share one entry, so Back returns to SquareRemover, not to a game passed by.
+  await page.focus('#game');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForSelector('body[data-game="strip2048"]');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForSelector('body[data-game="territory"]');
+  await page.goBack();
+  await page.waitForSelector('body[data-game="square-remover"]');
+  await page.goBack();
+  await page.waitForSelector('body[data-game="lines"]');
   assert.equal(await messageText(page), '');
   assert.deepEqual(page.errors, []);
 });
