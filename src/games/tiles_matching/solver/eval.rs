@@ -1471,16 +1471,9 @@ impl Agent<TilesMatching> for EvalAgent {
                     None => {
                         let mut deep = (f64::NEG_INFINITY, best.1);
                         // The discard ranks low on two plies (it scores nothing now) but
-                        // often wins on three: it joins the best answers wherever it ranks,
-                        // unless it trails the best by the counter's cost or more (then its
-                        // board is no better than the best placement's: it never won).
-                        let top = looked[0].0;
+                        // often wins on three: it joins the best answers wherever it ranks.
                         let discard = match ctx.deep_discard && fit >= 2 {
-                            true => looked
-                                .iter()
-                                .skip(fit)
-                                .find(|x| x.1.is_none())
-                                .filter(|x| top - x.0 < -ctx.w.counter),
+                            true => looked.iter().skip(fit).find(|x| x.1.is_none()),
                             false => None,
                         };
                         for &(_, cell) in looked.iter().take(fit).chain(discard) {
