@@ -466,9 +466,6 @@ struct Ctx {
     /// of the best two-ply value (`EIGHT_EIGHT_CLOSE`, `SEVEN_EIGHT_CLOSE`); else for the best
     /// `deep` answers.
     deep_close: Option<f64>,
-    /// The exact third ply also for the discard when it ranks below the best `fit` answers
-    /// (`deep_stop` and `deep_close` off; N = 8 on sides 9-10).
-    deep_discard: bool,
     /// The first tile (a wildcard on an empty board) goes to the middle cell (`CENTRE_FROM`).
     centre: bool,
     nn: f64,
@@ -539,7 +536,6 @@ impl Ctx {
                 (7, 8) => Some(SEVEN_EIGHT_CLOSE),
                 _ => None,
             },
-            deep_discard: matches!((n, side), (8, 9 | 10)),
             centre: n >= CENTRE_FROM,
             nn,
             cells: (side * side) as f64,
@@ -1470,13 +1466,7 @@ impl Agent<TilesMatching> for EvalAgent {
                     // Each of the best answers' exact three-ply value.
                     None => {
                         let mut deep = (f64::NEG_INFINITY, best.1);
-                        // The discard ranks low on two plies (it scores nothing now) but
-                        // often wins on three: it joins the best answers wherever it ranks.
-                        let discard = match ctx.deep_discard && fit >= 2 {
-                            true => looked.iter().skip(fit).find(|x| x.1.is_none()),
-                            false => None,
-                        };
-                        for &(_, cell) in looked.iter().take(fit).chain(discard) {
+                        for &(_, cell) in looked.iter().take(fit) {
                             let t = budget.elapsed_ms();
                             let (next, points, counter) =
                                 answer(ctx, board, obs.tile, cell, obs.counter);
