@@ -395,7 +395,7 @@ function useGame(gameId) {
   $('game').value = gameId;
   $('params').replaceChildren(...g.params.map((p) => {
     const label = document.createElement('label');
-    label.title = `${p.help} (${p.min}..${p.max}); empty = as the generator draws it`;
+    label.title = `${p.help} (${p.min} to ${p.max}); empty = as the generator draws it`;
     label.append(`${p.name} `);
     const input = document.createElement('input');
     input.type = 'number';
@@ -449,7 +449,7 @@ function fillAbout(g, about) {
   if (g.params.length) {
     add('h3', 'Parameters');
     const list = add('ul', '');
-    for (const p of g.params) add('li', `${p.name}: ${p.help} (${p.min}..${p.max}); a box left on “auto” is drawn as the generator draws it.`, list);
+    for (const p of g.params) add('li', `${p.name}: ${p.help} (${p.min} to ${p.max}); a box left on “auto” is drawn as the generator draws it.`, list);
   }
   add('h3', 'Where it comes from');
   const origin = add('p', `${about.contest}. `);
