@@ -54,8 +54,6 @@ fn main() {
     settings.pair_fraction = env("SR_PAIRS");
     // SR_AVX2=0: the SSE2 rows on a CPU with AVX2 (the same moves; for speed comparisons).
     settings.avx2 = env::<u8>("SR_AVX2").is_none_or(|v| v != 0);
-    settings.tie = env("SR_TIE").unwrap_or(0);
-    settings.end_layers = env("SR_END").unwrap_or(0);
     eprintln!("{settings:?}");
     println!("seed\tcolors\tn\tscore\tpsyho_ratio\tmean_width\tcpu_ms\twall_ms\tevaluated\tevaluated_per_cpu_s\texpanded_per_cpu_s\tmax_width\thurried_at\tlayers");
     let (mut total_eval, mut total_cpu, mut ratios) = (0u64, 0.0, Vec::new());

@@ -610,8 +610,6 @@ struct Sim {
     /// (`avx2::Weighted`); read on x86-64 only.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     weight_bytes: Option<(i32, [i8; 4])>,
-    /// A square's value in this layer's evaluations (`SQUARE_VALUE`, more near the end).
-    square_value: i32,
 }
 
 impl Sim {
@@ -636,7 +634,6 @@ impl Sim {
             pair_fraction,
             weights,
             weight_bytes: weight_bytes(&weights),
-            square_value: SQUARE_VALUE,
         }
     }
 
@@ -1011,7 +1008,7 @@ impl Sim {
             r += 1;
         }
         Candidate {
-            eval: score as i32 * self.square_value + bonus + self.ahead[score as usize],
+            eval: score as i32 * SQUARE_VALUE + bonus + self.ahead[score as usize],
             parent: tag,
             first: moves[0],
             second: moves[1],
@@ -1176,11 +1173,6 @@ pub struct Settings {
     pub pair_fraction: Option<f64>,
     /// Use the AVX2 search where the CPU has it (the same moves; off: SSE2 rows).
     pub avx2: bool,
-    /// Temporary (square22): tie-break of equal evaluations: 0 parent ascending, 1 a hash,
-    /// 2 parent descending.
-    pub tie: u8,
-    /// Temporary (square22): layers at the end over which a square's value grows.
-    pub end_layers: usize,
 }
 
 impl Default for Settings {
@@ -1191,8 +1183,6 @@ impl Default for Settings {
             weights: None,
             pair_fraction: None,
             avx2: true,
-            tie: 0,
-            end_layers: 0,
         }
     }
 }
@@ -1347,11 +1337,6 @@ fn search_with<K: Kernel>(
             window_start = elapsed;
             window_nodes = 0;
         }
-        let left = moves_left - layer;
-        if settings.end_layers > 0 && left <= settings.end_layers {
-            sim.square_value =
-                (SQUARE_VALUE as i64 * settings.end_layers as i64 / left as i64).min(40_000) as i32;
-        }
         let best_score = current.nodes().iter().map(|n| n.score).max().unwrap_or(0);
         if best_score > best_seen {
             (best_seen, rose_at) = (best_score, layer);
@@ -1425,26 +1410,11 @@ fn search_with<K: Kernel>(
         // Best first: by evaluation, then parent and moves (`Candidate::rank`), sorted as
         // integers (a tuple's comparison is a chain of branches).
         ranks.clear();
-        match settings.tie {
-            0 => ranks.extend(pool.iter().map(Candidate::rank)),
-            t => ranks.extend(pool.iter().map(|c| {
-                let r = c.rank();
-                let low = r as u64 as u128;
-                let key = match t {
-                    1 => splitmix(low as u64 ^ (layer as u64) << 48) as u32,
-                    _ => !(c.parent & !OLDER),
-                };
-                (r >> 64) << 96 | (key as u128) << 64 | low
-            })),
-        }
+        ranks.extend(pool.iter().map(Candidate::rank));
         ranks.sort_unstable();
         seen.reset(keep);
         next.len = 0;
         for &rank in &ranks {
-            let rank = match settings.tie {
-                0 => rank,
-                _ => (rank >> 96) << 64 | rank as u64 as u128,
-            };
             let cand = &Candidate::unrank(rank);
             if next.len >= width {
                 break;

@@ -14,7 +14,9 @@
 //! They give the same results as the SSE2 path (`avx2_rows_agree` checks).
 
 use super::vector::{column_mask, push_columns};
-use super::{copy_board_rows, Base, Candidate, Kernel, Node, Rows, Scratch, Sim, MAX_N, NONE};
+use super::{
+    copy_board_rows, Base, Candidate, Kernel, Node, Rows, Scratch, Sim, MAX_N, NONE, SQUARE_VALUE,
+};
 use std::arch::x86_64::*;
 
 /// The kernel of `search_avx2`.
@@ -504,7 +506,7 @@ unsafe fn window_child<const READY: bool, C: Counts>(
         true => ready_bonus(sim, counts, pad, r, y0, &y, changed),
     };
     Candidate {
-        eval: score as i32 * sim.square_value
+        eval: score as i32 * SQUARE_VALUE
             + parent.bonus_sum
             + (bonus - before)
             + sim.ahead[score as usize],
