@@ -227,6 +227,30 @@ enum IpscTask {
     },
 }
 
+/// Why a command failed: a bad argument exits with status 2 (as clap's own errors do), any
+/// other failure (an invalid output, a file that cannot be read) with status 1, so a script
+/// can tell them apart.
+#[derive(Debug)]
+enum Failure {
+    Usage(String),
+    Other(String),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Self {
+        Failure::Other(message)
+    }
+}
+
+impl From<arcade::game::Error> for Failure {
+    fn from(error: arcade::game::Error) -> Self {
+        match error {
+            arcade::game::Error::Request(reason) => Failure::Usage(reason),
+            move_error => Failure::Other(move_error.to_string()),
+        }
+    }
+}
+
 fn game(id: &str) -> Result<&'static dyn DynGame, String> {
     games::find(id).ok_or_else(|| games::unknown(id))
 }
@@ -287,7 +311,7 @@ fn with_game_params(mut command: clap::Command) -> clap::Command {
                 help,
                 ..
             } = *spec;
-            let text = format!("{} {help} ({min}..={max})", info.id);
+            let text = format!("{} {help} ({min} to {max})", info.id);
             match specs.iter_mut().find(|(n, _)| *n == name) {
                 Some((_, helps)) => helps.push(text),
                 None => specs.push((name, vec![text])),
@@ -333,7 +357,7 @@ fn with_game_params(mut command: clap::Command) -> clap::Command {
 }
 
 /// The game parameters given to a subcommand, checked against the game's own list.
-fn game_params(matches: &ArgMatches, game: &dyn DynGame) -> Result<Params, String> {
+fn game_params(matches: &ArgMatches, game: &dyn DynGame) -> Result<Params, Failure> {
     let info = game.info();
     let mut params = Params::new();
     for id in matches.ids() {
@@ -347,7 +371,7 @@ fn game_params(matches: &ArgMatches, game: &dyn DynGame) -> Result<Params, Strin
                 .iter()
                 .map(|p| format!("--{}", p.name))
                 .collect();
-            return Err(match known.is_empty() {
+            return Err(Failure::Usage(match known.is_empty() {
                 true => format!(
                     "unknown option --{name} for {}: it takes no parameters",
                     info.id
@@ -357,11 +381,11 @@ fn game_params(matches: &ArgMatches, game: &dyn DynGame) -> Result<Params, Strin
                     info.id,
                     known.join(", ")
                 ),
-            });
+            }));
         }
         params.insert(name.to_string(), value);
     }
-    arcade::game::validate_params(info.params, &params)?;
+    arcade::game::validate_params(info.params, &params).map_err(Failure::Usage)?;
     Ok(params)
 }
 
@@ -372,7 +396,7 @@ pub fn main() -> ExitCode {
         Some((_, sub)) => game_params(sub, game),
         None => Ok(Params::new()),
     };
-    let done = |result: Result<(), String>| result.map(|()| ExitCode::SUCCESS);
+    let done = |result: Result<(), Failure>| result.map(|()| ExitCode::SUCCESS);
     let result = match cli.command {
         Command::List => {
             list();
@@ -382,14 +406,18 @@ pub fn main() -> ExitCode {
         Command::Score(args) => done(params(args.game).and_then(|p| score(&args, &p))),
         Command::Solve(args) => done(params(args.game).and_then(|p| solve(&args, &p))),
         Command::Bench(args) => done(params(args.game).and_then(|p| bench(&args, &p))),
-        Command::Summary(args) => done(summary(&args)),
+        Command::Summary(args) => done(summary(&args).map_err(Failure::from)),
         Command::Run(args) => params(args.game).and_then(|p| run(&args, &p)),
         Command::Compare(args) => done(params(args.game).and_then(|p| compare(&args, &p))),
-        Command::Ipsc2014b { task } => done(ipsc(task)),
+        Command::Ipsc2014b { task } => done(ipsc(task).map_err(Failure::from)),
     };
     match result {
         Ok(code) => code,
-        Err(message) => {
+        Err(Failure::Usage(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Other(message)) => {
             eprintln!("error: {message}");
             ExitCode::FAILURE
         }
@@ -413,33 +441,31 @@ fn seed(game: &dyn DynGame, text: &str) -> Result<u64, String> {
 }
 
 /// The value of `--seed`; errors name the option.
-fn seed_option(game: &dyn DynGame, text: &str) -> Result<u64, String> {
-    seed(game, text).map_err(|e| format!("--seed {text}: {e}"))
+fn seed_option(game: &dyn DynGame, text: &str) -> Result<u64, Failure> {
+    seed(game, text).map_err(|e| Failure::Usage(format!("--seed {text}: {e}")))
 }
 
 /// The value of `--seeds`: `A..B` (inclusive) or a single seed; errors name the option.
-fn parse_seed_range(game: &dyn DynGame, text: &str) -> Result<Vec<u64>, String> {
+fn parse_seed_range(game: &dyn DynGame, text: &str) -> Result<Vec<u64>, Failure> {
     let info = game.info();
     arcade::game::parse_seed_range(text, info.min_seed, info.max_seed)
-        .map_err(|e| format!("--seeds {text}: {e}"))
+        .map_err(|e| Failure::Usage(format!("--seeds {text}: {e}")))
 }
 
-fn gen(args: &GenArgs, params: &Params) -> Result<(), String> {
+fn gen(args: &GenArgs, params: &Params) -> Result<(), Failure> {
     let game = args.game;
     let (Some(seeds), Some(dir)) = (&args.seeds, &args.dir) else {
-        let text = game
-            .input_text(
-                seed_option(game, args.seed.as_deref().unwrap_or_default())?,
-                params,
-            )
-            .map_err(|e| e.to_string())?;
+        let text = game.input_text(
+            seed_option(game, args.seed.as_deref().unwrap_or_default())?,
+            params,
+        )?;
         print!("{text}");
         return Ok(());
     };
     let seeds = parse_seed_range(game, seeds)?;
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     for s in seeds {
-        let text = game.input_text(s, params).map_err(|e| e.to_string())?;
+        let text = game.input_text(s, params)?;
         let path = seed_file(dir, s, "txt");
         std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
@@ -458,12 +484,11 @@ fn read_file(path: &str) -> Result<String, String> {
     Ok(text)
 }
 
-fn score(args: &ScoreArgs, params: &Params) -> Result<(), String> {
+fn score(args: &ScoreArgs, params: &Params) -> Result<(), Failure> {
     let output = read_file(&args.file)?;
     let score = args
         .game
-        .score(seed_option(args.game, &args.seed)?, params, &output)
-        .map_err(|e| e.to_string())?;
+        .score(seed_option(args.game, &args.seed)?, params, &output)?;
     println!("score: {score}");
     Ok(())
 }
@@ -476,17 +501,14 @@ impl SolverArgs {
     }
 }
 
-fn solve(args: &SolveArgs, params: &Params) -> Result<(), String> {
+fn solve(args: &SolveArgs, params: &Params) -> Result<(), Failure> {
     let mut budget = Budget::new(args.solver.budget_ms);
-    let solution = args
-        .game
-        .solve(
-            seed_option(args.game, &args.seed)?,
-            params,
-            &args.solver.name(args.game),
-            &mut budget,
-        )
-        .map_err(|e| e.to_string())?;
+    let solution = args.game.solve(
+        seed_option(args.game, &args.seed)?,
+        params,
+        &args.solver.name(args.game),
+        &mut budget,
+    )?;
     print!("{}", solution.output);
     eprintln!("score: {}", solution.score);
     Ok(())
@@ -504,7 +526,7 @@ fn ipsc(task: IpscTask) -> Result<(), String> {
 }
 
 /// `arcade run`: one seed (status 1 when invalid) or many (status 1 when any is invalid).
-fn run(args: &RunArgs, params: &Params) -> Result<ExitCode, String> {
+fn run(args: &RunArgs, params: &Params) -> Result<ExitCode, Failure> {
     let game = args.game;
     let Some(seeds) = &args.seeds else {
         let seed = seed_option(game, args.seed.as_deref().unwrap_or_default())?;
@@ -513,9 +535,7 @@ fn run(args: &RunArgs, params: &Params) -> Result<ExitCode, String> {
             time_limit_ms: args.time_limit_ms,
             stderr: Stdio::inherit(),
         };
-        let report = tester(game)?
-            .run(seed, params, spec)
-            .map_err(|e| e.to_string())?;
+        let report = tester(game)?.run(seed, params, spec)?;
         let mut stdout = std::io::stdout().lock();
         stdout
             .write_all(report.output.as_bytes())
@@ -586,7 +606,7 @@ fn exit_code(ok: bool) -> ExitCode {
 /// `arcade compare`: both folders scored seed by seed (a missing or invalid output counts
 /// with the contest's invalid score), the relative score of each against the other, and
 /// A's wins, ties and losses.
-fn compare(args: &CompareArgs, params: &Params) -> Result<(), String> {
+fn compare(args: &CompareArgs, params: &Params) -> Result<(), Failure> {
     let game = args.game;
     let contest = game.info().contest;
     let a = batch::score_folder(game, params, &args.a)?;
@@ -647,7 +667,54 @@ fn compare(args: &CompareArgs, params: &Params) -> Result<(), String> {
         seeds.len()
     );
     println!("A against B: {wins} wins, {ties} ties, {losses} losses");
+    // Seeds without a valid output count, but a wrong folder should not pass as ties.
+    let valid = |scores: &std::collections::BTreeMap<u64, Result<i64, String>>, seed| {
+        matches!(scores.get(&seed), Some(Ok(_)))
+    };
+    let neither: Vec<u64> = seeds
+        .iter()
+        .copied()
+        .filter(|&s| !valid(&a, s) && !valid(&b, s))
+        .collect();
+    if !neither.is_empty() {
+        println!(
+            "Neither folder has a valid output for {} (counted as ties): {}",
+            plural_seeds(neither.len()),
+            seed_ranges(&neither)
+        );
+    }
+    for (name, folder, scores) in [("A", &args.a, &a), ("B", &args.b, &b)] {
+        if !seeds.iter().any(|&s| valid(scores, s)) {
+            return Err(Failure::Other(format!(
+                "{name} ({}) holds no valid {} output: is it the right folder?",
+                folder.display(),
+                game.info().id
+            )));
+        }
+    }
     Ok(())
+}
+
+fn plural_seeds(count: usize) -> String {
+    format!("{count} seed{}", if count == 1 { "" } else { "s" })
+}
+
+/// Seeds as short ranges: `1..3, 7, 9..12`.
+fn seed_ranges(seeds: &[u64]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < seeds.len() {
+        let mut j = i;
+        while j + 1 < seeds.len() && seeds[j + 1] == seeds[j] + 1 {
+            j += 1;
+        }
+        parts.push(match j > i {
+            true => format!("{}..{}", seeds[i], seeds[j]),
+            false => seeds[i].to_string(),
+        });
+        i = j + 1;
+    }
+    parts.join(", ")
 }
 
 struct BenchRow {
@@ -675,7 +742,7 @@ fn record(info: &arcade::game::GameInfo, row: &BenchRow) -> Result<Record, Strin
     })
 }
 
-fn bench(args: &BenchArgs, params: &Params) -> Result<(), String> {
+fn bench(args: &BenchArgs, params: &Params) -> Result<(), Failure> {
     let game = args.game;
     let info = game.info();
     let default_seeds = format!("{}..{}", info.min_seed.max(1), info.min_seed.max(1) + 9);
@@ -774,9 +841,7 @@ fn bench(args: &BenchArgs, params: &Params) -> Result<(), String> {
     // Simulator throughput: replay the deterministic greedy output of the first seed.
     let simulator = bench_of(game)?;
     let seed = seeds[0];
-    let greedy = game
-        .solve(seed, params, "greedy", &mut Budget::new(f64::MAX))
-        .map_err(|e| e.to_string())?;
+    let greedy = game.solve(seed, params, "greedy", &mut Budget::new(f64::MAX))?;
     let mut rates: Vec<f64> = (0..5)
         .map(|_| {
             let start = now_ms();

@@ -165,6 +165,26 @@ pub trait Game: 'static {
     fn parse_output(instance: &Self::Instance, text: &str) -> Result<Vec<Self::Action>, TurnError> {
         Self::read_output(instance, text).map(|moves| moves.actions)
     }
+    /// The moves an unreadable output holds before the step `error` names, for the page to
+    /// replay: by default the whole lines before its line, read again (at most the moves
+    /// before it; none when they share its line, or when the error names no line). A game
+    /// whose moves share lines reads them its own way.
+    fn read_before(instance: &Self::Instance, text: &str, error: &TurnError) -> Vec<Self::Action> {
+        let Some(line) = error.line else {
+            return Vec::new();
+        };
+        let before: String = text
+            .split_inclusive('\n')
+            .take(line.saturating_sub(1))
+            .collect();
+        match Self::read_output(instance, &before) {
+            Ok(mut moves) => {
+                moves.actions.truncate(error.turn);
+                moves.actions
+            }
+            Err(_) => Vec::new(),
+        }
+    }
     fn format_output(actions: &[Self::Action]) -> String;
     /// One move as the page sends it: the syntax of one step of the output.
     fn parse_action(text: &str) -> Result<Self::Action, String>;
@@ -277,7 +297,7 @@ pub fn validate_params(specs: &[ParamSpec], params: &Params) -> Result<(), Strin
         })?;
         if value < spec.min || value > spec.max {
             return Err(format!(
-                "parameter {name} = {value} is out of range {}..={}",
+                "parameter {name} = {value} is out of range: it must be from {} to {}",
                 spec.min, spec.max
             ));
         }
@@ -306,8 +326,13 @@ pub const MAX_SEEDS: u64 = 100_000;
 /// seed-range reader of the crate (`arcade gen`, `bench`, `run`).
 pub fn parse_seed_range(text: &str, min: u64, max: u64) -> Result<Vec<u64>, String> {
     let (a, b) = text.split_once("..").unwrap_or((text, text));
-    let first = parse_seed(a, min, max)?;
-    let last = parse_seed(b, min, max)?;
+    // "1-5" or "1:5" reads as a bad seed; say how a range is written.
+    let hint = |e: String| match text.contains(['-', ':', ',']) {
+        true => format!("{e} (a range is written A..B, e.g. 1..100)"),
+        false => e,
+    };
+    let first = parse_seed(a, min, max).map_err(hint)?;
+    let last = parse_seed(b, min, max).map_err(hint)?;
     if last < first || last - first >= MAX_SEEDS {
         return Err(format!(
             "need A..B with A <= B and at most {MAX_SEEDS} seeds"
@@ -539,8 +564,8 @@ impl<G: Game> Session<G> {
 
     /// Replaces the moves with a contest output, leaving the cursor at its end. An illegal
     /// move stops the load there: the valid prefix stays playable and the error is kept. An
-    /// unreadable step too: the moves on the lines before its line stay playable (as far as
-    /// they are legal; none when it shares a line with them). A legal output that ends early
+    /// unreadable step too: the moves before it stay playable as far as they are legal
+    /// (`Game::read_before`). A legal output that ends early
     /// is loaded, and `incomplete` says why the official tester would still reject it.
     pub fn load_output(&mut self, text: &str) -> Result<(), TurnError> {
         let mut fresh = Session::<G>::new(self.instance.clone());
@@ -563,19 +588,9 @@ impl<G: Game> Session<G> {
                 })
             }
             Err(error) => {
-                // The whole lines before the unreadable step, read again: at most the moves
-                // before it (a reader that counts lines otherwise reads fewer, or fails).
-                if let Some(line) = error.line {
-                    let before: String = text
-                        .split_inclusive('\n')
-                        .take(line.saturating_sub(1))
-                        .collect();
-                    if let Ok(moves) = G::read_output(&self.instance, &before) {
-                        for action in moves.actions.into_iter().take(error.turn) {
-                            if fresh.play(action).is_err() {
-                                break;
-                            }
-                        }
+                for action in G::read_before(&self.instance, text, &error) {
+                    if fresh.play(action).is_err() {
+                        break;
                     }
                 }
                 Err(error)

@@ -279,7 +279,17 @@ pub fn read_tsv(names: &[&str], text: &str) -> Result<Vec<(Run, Record)>, String
             .ok_or_else(|| format!("no column '{name}' in the header"))
     };
     let seed_at = column("seed")?;
-    let group_at: Vec<usize> = names.iter().map(|n| column(n)).collect::<Result<_, _>>()?;
+    // A missing group column most likely means a run of another game.
+    let other_game = |e: String| {
+        format!(
+            "{e}, which this game's runs have (the file's columns: {}): is it a run of another game?",
+            header.join(", ")
+        )
+    };
+    let group_at: Vec<usize> = names
+        .iter()
+        .map(|n| column(n).map_err(other_game))
+        .collect::<Result<_, _>>()?;
     let [score_at, moves_at, ms_at, full_at, solver_at, budget_at, runtime_at] =
         [SCORE, MOVES, MS, FULL, SOLVER, BUDGET_MS, RUNTIME].map(column);
     let (score_at, moves_at, ms_at, full_at) = (score_at?, moves_at?, ms_at?, full_at?);

@@ -281,6 +281,42 @@ fn errors_name_the_bad_option_or_value() {
 }
 
 #[test]
+fn a_bad_argument_exits_with_status_2_and_any_other_failure_with_1() {
+    // Status 2 as clap's own errors, also for what only the game can judge.
+    for (args, needles) in [
+        (&["gen", "chess", "--seed", "1"][..], &["chess"][..]),
+        (&["gen", "lines"], &["--seed"]),
+        (&["gen", "lines", "--seed", "-1"], &["--seed -1"]),
+        (&["gen", "lines", "--seed", "abc"], &["--seed abc"]),
+        (&["gen", "lines", "--seed", "0"], &["'0'"]),
+        (
+            &["gen", "lines", "--seed", "1", "--N", "20"],
+            &["N = 20", "from 7 to 11"],
+        ),
+        (&["gen", "lines", "--seed", "1", "--n", "9"], &["--n"]),
+        (
+            &["solve", "lines", "--seed", "1", "--solver", "beam"],
+            &["beam"],
+        ),
+        (&["bench", "lines", "--seeds", "5..1"], &["--seeds 5..1"]),
+        (
+            &["bench", "lines", "--seeds", "1-5"],
+            &["'1-5'", "a range is written A..B"],
+        ),
+    ] {
+        common::fails_with(2, args, needles);
+    }
+    // An output the rules refuse, or a file that is not there: status 1.
+    let out = arcade_with_stdin(&["score", "lines", "--seed", "3", "-"], "1 2\n");
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    common::fails_with(
+        1,
+        &["score", "lines", "--seed", "1", "/no/such/file"],
+        &["/no/such/file"],
+    );
+}
+
+#[test]
 fn clap_adds_help_per_command_and_names_what_is_wrong() {
     for command in [
         "gen",
@@ -306,7 +342,7 @@ fn clap_adds_help_per_command_and_names_what_is_wrong() {
     // Game parameters are listed with the games that take them.
     let help = ok(&["gen", "--help"]).stdout;
     assert!(help.contains("--colors <V>"), "{help}");
-    assert!(help.contains("lines grid size (7..=11)"), "{help}");
+    assert!(help.contains("lines grid size (7 to 11)"), "{help}");
     // Options may come before GAME.
     assert!(ok(&["gen", "--seed", "5", "lines", "--C", "4", "--N", "9"])
         .stdout

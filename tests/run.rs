@@ -245,6 +245,28 @@ fn a_batch_table_with_relative_scores_and_a_comparison_of_two_folders() {
         text.contains("A against B: 2 wins, 0 ties, 1 losses"),
         "{text}"
     );
+    // The wrong folder (here the inputs) does not pass as ties: B's seeds 2-3 are invalid
+    // and the inputs hold no valid output at all.
+    let inputs = temp_dir("lines-inputs");
+    let inputs_dir = inputs.to_str().unwrap();
+    ok(&["gen", "lines", "--seeds", "1..3", "--dir", inputs_dir]);
+    let wrong = arcade(&["compare", "lines", b_dir, inputs_dir]);
+    assert_eq!(wrong.code, Some(1), "{}", wrong.stderr);
+    assert!(
+        wrong
+            .stdout
+            .contains("Neither folder has a valid output for 2 seeds (counted as ties): 2..3"),
+        "{}",
+        wrong.stdout
+    );
+    assert!(
+        wrong
+            .stderr
+            .contains("holds no valid lines output: is it the right folder?"),
+        "{}",
+        wrong.stderr
+    );
+    std::fs::remove_dir_all(&inputs).unwrap();
 
     // Best scores from a TSV.
     let best = a.join("best.tsv");
@@ -417,9 +439,9 @@ fn a_batch_reports_each_seeds_status() {
             ("-1", "garbage")
         );
     }
-    // A program that cannot be started is an error of the whole run.
+    // A program that cannot be started is an error of the whole run, in its arguments.
     let out = arcade(&["run", "lines", "--seed", "1", "--", "/no/such/program"]);
-    assert_eq!(out.code, Some(1));
+    assert_eq!(out.code, Some(2));
     assert!(
         out.stderr.contains("cannot start '/no/such/program'"),
         "{}",

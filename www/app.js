@@ -182,11 +182,11 @@ function render({ animated = false } = {}) {
   $('redo').disabled = frame.turn === frame.moves;
   $('play').textContent = state.playing ? '■' : '▶';
   $('play').setAttribute('aria-label', state.playing ? 'pause' : 'play');
-  $('seed').value = state.seed;
-  for (const input of $('params').querySelectorAll('input')) input.value = state.params[input.dataset.param] ?? '';
-  $('solver').value = state.solver;
-  $('budget').value = String(state.budgetMs / 1000);
-  $('speed').value = String(state.speed);
+  showField($('seed'), String(state.seed));
+  for (const input of $('params').querySelectorAll('input')) showField(input, String(state.params[input.dataset.param] ?? ''));
+  showField($('solver'), state.solver);
+  showField($('budget'), String(state.budgetMs / 1000));
+  showField($('speed'), String(state.speed));
   $('solve').disabled = !!state.solving;
   $('cancel').disabled = !state.solving;
   $('share-note').textContent = state.shared;
@@ -201,6 +201,21 @@ function render({ animated = false } = {}) {
   document.body.dataset.game = state.game;
   announceLater();
 }
+
+/**
+ * The value each form box last showed from the state. A box is written only when its state
+ * value changes: a replay renders every frame, and rewriting the boxes each time undid what
+ * the person was typing (a seed typed during a replay became the old seed on Enter).
+ */
+const shownFields = new WeakMap();
+function showField(box, value) {
+  if (shownFields.get(box) === value) return;
+  shownFields.set(box, value);
+  box.value = value;
+}
+
+/** A value the page refused: the box shows the state's value again at the next render. */
+const resetField = (box) => shownFields.delete(box);
 
 function renderView() {
   document.body.dataset.view = state.view;
@@ -259,11 +274,19 @@ function revealMessage() {
   if (top >= 0 && bottom <= innerHeight) return;
   const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
   box.scrollIntoView({ block: bottom - top > innerHeight ? 'start' : 'end', behavior: still ? 'auto' : 'smooth' });
+  // The focused control (Score & replay, say) is now out of sight: focus follows the
+  // message, to its first action if it offers one.
+  const target = box.querySelector('#message-actions button') ?? box;
+  target.focus({ preventScroll: true });
 }
 
 function clearMessage() {
+  // A control inside the message (its ×, an action) is about to disappear: the board
+  // takes the focus rather than the page.
+  const inside = $('message').contains(document.activeElement);
   state.message = null;
   renderMessage();
+  if (inside) $('board').focus({ preventScroll: true });
 }
 
 /** Your games: read from storage when something was kept or forgotten, or the game changed. */
@@ -283,7 +306,15 @@ function renderSaved() {
     drop.textContent = '✕';
     drop.title = 'forget this game';
     drop.setAttribute('aria-label', `forget ${text.textContent}`);
-    drop.onclick = () => { store().forget(state.game, entry); renderSaved(); };
+    drop.onclick = () => {
+      // Focus moves to the next entry's ✕ (or the one before, or the board), not the page.
+      const buttons = [...$('saved').querySelectorAll('li button:last-child')];
+      const at = buttons.indexOf(drop);
+      store().forget(state.game, entry);
+      renderSaved();
+      const left = [...$('saved').querySelectorAll('li button:last-child')];
+      (left[Math.min(at, left.length - 1)] ?? $('board')).focus({ preventScroll: !left.length });
+    };
     li.append(text, open, drop);
     return li;
   }));
@@ -364,7 +395,7 @@ function useGame(gameId) {
   $('game').value = gameId;
   $('params').replaceChildren(...g.params.map((p) => {
     const label = document.createElement('label');
-    label.title = `${p.help} (${p.min}..${p.max}); empty = as the generator draws it`;
+    label.title = `${p.help} (${p.min} to ${p.max}); empty = as the generator draws it`;
     label.append(`${p.name} `);
     const input = document.createElement('input');
     input.type = 'number';
@@ -377,6 +408,7 @@ function useGame(gameId) {
     return label;
   }));
   $('solver').replaceChildren(...g.agents.map((a) => new Option(a, a)));
+  resetField($('solver')); // new options: the state's choice is shown again
   $('caveat').hidden = !g.caveat;
   $('caveat').textContent = g.caveat ? `Note: ${g.caveat}` : '';
   const board = $('board');
@@ -417,7 +449,7 @@ function fillAbout(g, about) {
   if (g.params.length) {
     add('h3', 'Parameters');
     const list = add('ul', '');
-    for (const p of g.params) add('li', `${p.name}: ${p.help} (${p.min}..${p.max}); a box left on “auto” is drawn as the generator draws it.`, list);
+    for (const p of g.params) add('li', `${p.name}: ${p.help} (${p.min} to ${p.max}); a box left on “auto” is drawn as the generator draws it.`, list);
   }
   add('h3', 'Where it comes from');
   const origin = add('p', `${about.contest}. `);
@@ -949,6 +981,8 @@ async function loadBatchView() {
       if (output) loadOutput(output, { kind: 'batch', seed });
       state.view = 'player';
       commit({ push: true });
+      // The row's button is gone with the batch view: the board takes the focus.
+      $('board').focus({ preventScroll: true });
     },
     openSideBySide: (games) => {
       state.compare = { ...games, turn: 0, playing: false };
@@ -1036,11 +1070,18 @@ function readParams() {
 }
 
 function wire() {
+  // Arrow keys (and typed letters) on the closed menu switch game at each press: the games
+  // passed by that way share one history entry, so Back returns to the game before them.
+  $('game').onkeydown = () => { page.menuKeyAt = performance.now(); };
   $('game').onchange = async () => {
     const id = $('game').value;
+    const now = performance.now();
+    const byKey = now - (page.menuKeyAt ?? -Infinity) < 500;
+    const push = !(byKey && now - (page.menuPassAt ?? -Infinity) < 2000);
+    page.menuPassAt = byKey ? now : null;
     if (!(await readyOrSay(id))) return;
     // Another game chosen while this one downloaded: that choice wins.
-    if ($('game').value === id) openGame(id);
+    if ($('game').value === id) openGame(id, { push });
   };
   const restart = (seed = $('seed').value) => {
     let params;
@@ -1069,7 +1110,10 @@ function wire() {
   $('budget').onchange = () => {
     const seconds = Number($('budget').value);
     if (Number.isFinite(seconds) && seconds * 1000 >= BUDGET_MS.min && seconds * 1000 <= BUDGET_MS.max) state.budgetMs = Math.round(seconds * 1000);
-    else showMessage(`The budget must be from ${BUDGET_MS.min / 1000} to ${BUDGET_MS.max / 1000} seconds; it stays ${state.budgetMs / 1000} s.`);
+    else {
+      showMessage(`The budget must be from ${BUDGET_MS.min / 1000} to ${BUDGET_MS.max / 1000} seconds; it stays ${state.budgetMs / 1000} s.`);
+      resetField($('budget'));
+    }
     commit();
   };
   $('solve').onclick = solve;
@@ -1247,6 +1291,7 @@ async function main() {
   nameGames();
   narrowHeader.addEventListener('change', nameGames);
   $('speed').replaceChildren(...SPEEDS.map((s) => new Option(`${s}/s`, String(s))));
+  resetField($('speed'));
   page.runner = new SolverRunner(new URL('./worker.js', import.meta.url), { module: page.module });
   wire();
   const refused = await database;
@@ -1260,7 +1305,7 @@ async function main() {
     saved: () => store().saved(state.game),
     flush: () => persist(),
     wasm: () => page.wasmFile,
-    state: () => ({ view: state.view, game: state.game, seed: state.seed, params: state.params, turn: state.play.cursor(), moves: state.play.moves(), source: state.source, theme: state.theme }),
+    state: () => ({ view: state.view, game: state.game, seed: state.seed, params: state.params, turn: state.play.cursor(), moves: state.play.moves(), source: state.source, theme: state.theme, budgetMs: state.budgetMs }),
   };
   booted();
   document.body.dataset.ready = 'true';

@@ -50,11 +50,22 @@ pub fn fails(args: &[&str], needles: &[&str]) {
         out.code,
         out.stdout
     );
+    has_all(args, &out.stderr, needles);
+}
+
+/// Fails with exactly this status (2: a bad argument; 1: any other failure).
+#[allow(dead_code)] // not every test binary that shares this module uses it
+pub fn fails_with(code: i32, args: &[&str], needles: &[&str]) {
+    let out = arcade(args);
+    assert_eq!(out.code, Some(code), "{args:?}: {}", out.stderr);
+    has_all(args, &out.stderr, needles);
+}
+
+fn has_all(args: &[&str], stderr: &str, needles: &[&str]) {
     for needle in needles {
         assert!(
-            out.stderr.contains(needle),
-            "{args:?}: '{needle}' not in {}",
-            out.stderr
+            stderr.contains(needle),
+            "{args:?}: '{needle}' not in {stderr}"
         );
     }
 }

@@ -3,7 +3,7 @@
 // the Tab order; changes are announced once they settle; the board can be read as text.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, frame, screenshot } from './harness.js';
+import { start, frame, screenshot, clickCell } from './harness.js';
 import { gameIds } from '../../www/games/index.js';
 
 let site;
@@ -182,4 +182,100 @@ test('the move and score are announced once they settle; the board reads as text
   // A solve's status is not a live region updated every 100 ms.
   assert.equal(await page.getAttribute('#solve-status', 'aria-live'), null);
   assert.deepEqual(page.errors, []);
+});
+
+/** The id (or tag) of the focused element. */
+const focused = (page) => page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
+
+test('focus never falls to the page: a refused paste, a message closed, give up, Your games, the batch, the compare view', async () => {
+  // A paste refused while the button is far below the board: focus follows the message to
+  // its action; taking the action hands the board the focus.
+  let page = await site.open('?v=1&game=square-remover&seed=2', { viewport: { width: 1366, height: 768 } });
+  await page.fill('#output', '0\n0\n1\n0\n0\n'); // one move, then a cut one
+  await page.focus('#load-output');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => !document.getElementById('message').hidden);
+  assert.match(await page.textContent('#message-text'), /move 2 \(line 4\): the output ends in the middle of a move/);
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Replay its 1 valid move');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.arcade.frame().moves === 1);
+  assert.equal(await focused(page), 'board');
+  // A message's ×.
+  await page.keyboard.press('Control+z');
+  await page.fill('#budget', '0');
+  await page.focus('#budget');
+  await page.keyboard.press('Tab');
+  await page.focus('#message-close');
+  await page.keyboard.press('Enter');
+  assert.equal(await focused(page), 'board');
+  // Your games: ✕ hands the focus to the next entry's ✕.
+  await page.keyboard.press('Control+y');
+  for (const seed of ['3', '4']) {
+    await page.fill('#seed', seed);
+    await page.click('#new-game');
+    await clickCell(page, 0, 0);
+    await clickCell(page, 0, 1);
+  }
+  await page.fill('#seed', '5');
+  await page.click('#new-game');
+  const forget = '#saved li:first-child button:last-child';
+  assert.equal(await page.locator('#saved li').count(), 3);
+  await page.focus(forget);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.locator('#saved li').count(), 2);
+  assert.equal(await page.evaluate(() => document.activeElement.title), 'forget this game');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+
+  // TilesMatching's Give up…: the question's safe answer, then back; giving up: the board.
+  page = await site.open('?v=1&game=tiles-matching&seed=1');
+  await page.focus('#tiles-give-up');
+  await page.keyboard.press('Enter');
+  assert.equal(await focused(page), 'tiles-give-up-no');
+  await page.keyboard.press('Enter');
+  assert.equal(await focused(page), 'tiles-give-up');
+  await page.keyboard.press('Enter');
+  await page.focus('#tiles-give-up-yes');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.arcade.frame().over);
+  assert.equal(await focused(page), 'board');
+  await page.context().close();
+
+  // The batch: Run hands the focus to Cancel and takes it back; a seed opened: the board.
+  page = await site.open('?view=batch&game=strip2048&seeds=7..8&solver=greedy&budget=1000');
+  await page.focus('#batch-run');
+  await page.keyboard.press('Enter');
+  assert.equal(await focused(page), 'batch-cancel');
+  await page.waitForFunction(() => window.arcadeBatch.runs().at(-1)?.state === 'done', null, { timeout: 30_000 });
+  assert.equal(await focused(page), 'batch-run');
+  await page.focus('#batch-results tbody button.link');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('body[data-view="player"]');
+  assert.equal(await focused(page), 'board');
+
+  await page.context().close();
+
+  // The compare view: a side's Solve becomes its Cancel and keeps the focus; when the pair
+  // is complete the chooser closes and Play takes the focus.
+  page = await site.open('?v=1&game=square-remover&seed=2&budget=5000');
+  await clickCell(page, 0, 0);
+  await clickCell(page, 0, 1);
+  await page.click('#views a[data-view="compare"]');
+  await page.waitForFunction(() => window.arcadeCompare?.inspect().frames[0]);
+  await page.selectOption('#compare-solver-b', 'beam'); // uses its whole 5 s
+  const solveB = '#compare-solver-b + button';
+  await page.focus(solveB);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.textContent(solveB), 'Cancel');
+  assert.equal(await page.evaluate((s) => document.activeElement === document.querySelector(s), solveB), true);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.textContent(solveB), 'Solve');
+  assert.match(await page.textContent('#compare-message'), /The solve for B was cancelled/);
+  await page.selectOption('#compare-solver-b', 'greedy');
+  await page.focus(solveB);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => !document.getElementById('compare-inputs').open, null, { timeout: 20_000 });
+  assert.equal(await focused(page), 'compare-play');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });

@@ -117,6 +117,17 @@ test('a cold load downloads under 400 KB and a reload almost nothing', async () 
   assert.ok(total(reload) < 20_000, `reload: ${total(reload)} bytes`);
 });
 
+test('a page served without its wasm build says what is missing instead of staying blank', async () => {
+  const context = await site.browser.newContext();
+  await context.route('**/www/pkg/arcade.js', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  const page = await context.newPage();
+  await page.goto(site.base);
+  await page.waitForSelector('#message:not([hidden])', { timeout: 10_000 });
+  assert.match(await page.textContent('#message-text'), /^The page could not start: the WebAssembly build \(www\/pkg\/\) is missing: build it with `bash scripts\/build-web.sh`/);
+  assert.equal(await page.getAttribute('body', 'data-booting'), null, 'the message is not hidden behind the start');
+  await context.close();
+});
+
 test('a policy violation in the page or in the solver worker is caught', async () => {
   const page = await site.open();
   await page.evaluate(() => document.body.setAttribute('style', 'color: red'));

@@ -59,6 +59,17 @@ test('Back and Forward walk the player, the batch view and game switches without
   await page.waitForSelector('body[data-game="square-remover"]');
   const again = await frame(page);
   assert.deepEqual([again.turn, again.moves], [square.turn, square.moves]);
+  // Arrowing through the closed game menu passes games by (Strip 2048, then Territory):
+  // they share one entry, so Back returns to SquareRemover, not to a game passed by.
+  await page.focus('#game');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForSelector('body[data-game="strip2048"]');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForSelector('body[data-game="territory"]');
+  await page.goBack();
+  await page.waitForSelector('body[data-game="square-remover"]');
+  await page.goBack();
+  await page.waitForSelector('body[data-game="lines"]');
   assert.equal(await messageText(page), '');
   assert.deepEqual(page.errors, []);
 });
@@ -245,6 +256,35 @@ test('after a solve, focus is on "Back to my game"; Your games names each entry'
   // The kept game is shown and said; focus goes to the board, not to the page.
   assert.match(await page.textContent('#message-text'), /^Your kept game of seed 2 is shown \(1 move\); the game you had is kept under Your games\.$/);
   assert.equal(await page.evaluate(() => document.activeElement.id), 'board');
+  assert.deepEqual(page.errors, []);
+});
+
+test('while a replay plays, the seed and budget boxes keep what is typed in them', async () => {
+  const page = await site.open('?v=1&game=lines&seed=3&budget=1000');
+  await page.fill('#output', golden('lines', 'seed3-first.out'));
+  await page.click('#load-output');
+  await page.waitForFunction(() => window.arcade.frame().moves > 0);
+  await page.click('#first');
+  await page.click('#play');
+  await page.fill('#budget', '7');
+  await page.fill('#seed', '8');
+  const turn = (await frame(page)).turn;
+  // A replay renders every frame; before the fix each frame wrote the state's values back.
+  await page.waitForFunction((t) => window.arcade.frame().turn > t + 2, turn);
+  assert.equal(await page.inputValue('#seed'), '8');
+  assert.equal(await page.inputValue('#budget'), '7');
+  await page.focus('#budget');
+  await page.keyboard.press('Tab'); // the budget is taken when the box is left
+  assert.equal((await shown(page)).budgetMs, 7000);
+  await page.focus('#seed');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => String(window.arcade.state().seed) === '8');
+  // A refused budget shows the kept one again.
+  await page.fill('#budget', '0');
+  await page.focus('#budget');
+  await page.keyboard.press('Tab');
+  assert.match(await messageText(page), /it stays 7 s/);
+  assert.equal(await page.inputValue('#budget'), '7');
   assert.deepEqual(page.errors, []);
 });
 

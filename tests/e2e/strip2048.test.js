@@ -87,11 +87,15 @@ test('Hint shows an optimal move; following the hints reaches the optimum', asyn
     moves += 1;
   }
   assert.equal((await frame(page)).score, Number(BEST_4));
-  await page.click('#strip-hint');
+  // Over: the buttons can do nothing, so they are disabled; the H key still says why.
+  for (const id of ['#strip-left', '#strip-right', '#strip-hint']) assert.equal(await page.isDisabled(id), true, id);
+  await page.focus('#board');
+  await page.keyboard.press('h');
   assert.match(await messageText(page), /game is over: the final score is 68/);
   // A poor move lowers what is still reachable.
   await page.click('#undo');
   await page.click('#undo');
+  assert.equal(await page.isDisabled('#strip-hint'), false, 'a game going on again: the buttons are back');
   const before = await analysis(page);
   assert.equal(before.best, BEST_4);
   const v = (await frame(page)).view;

@@ -572,8 +572,11 @@ class BatchView {
     this.shownId = run.id;
     this.pickComparison(run);
     this.running = true;
+    const fromRun = document.activeElement === c.run;
     c.run.disabled = true;
     c.cancel.disabled = false;
+    // Run is disabled under the finger: focus moves to Cancel, as Solve's does in the player.
+    if (fromRun) c.cancel.focus();
     this.pool.resize(workers);
     this.renderAll();
     const touch = (row) => {
@@ -607,8 +610,12 @@ class BatchView {
       if (row.status === 'queued' || row.status === 'running') Object.assign(row, { status: 'cancelled', version: row.version + 1 });
     }
     this.running = false;
+    // Cancel is disabled now: focus goes back to Run, unless the person has moved on.
+    const focus = document.activeElement;
+    const back = focus === c.cancel || ((!focus || focus === document.body) && document.body.dataset.view === 'batch');
     c.run.disabled = false;
     c.cancel.disabled = true;
+    if (back) c.run.focus();
     this.renderAll();
     this.save(run);
   }
@@ -1088,7 +1095,13 @@ class BatchView {
       const size = run.kept ? `${sizeText(run.kept.bytes)} of outputs` : (this.keeper ? 'not kept yet' : 'in the small storage');
       const what = `#${run.id} ${run.game} · ${run.name} · ${plural(run.rows.length, 'seed')} · ${size} · ${new Date(run.date).toLocaleString()}`;
       const remove = el('button', { type: 'button', textContent: 'Delete', disabled: running(run), 'aria-label': `delete run #${run.id}`, title: running(run) ? 'cancel the run first' : `delete run #${run.id} and its outputs` });
-      remove.onclick = () => this.deleteRuns([run]);
+      remove.onclick = async () => {
+        // Focus moves to the next run's Delete (or Run when none is left), not the page.
+        const at = [...c.stored.querySelectorAll('button')].indexOf(remove);
+        await this.deleteRuns([run]);
+        const left = [...c.stored.querySelectorAll('button:not(:disabled)')];
+        (left[Math.min(at, left.length - 1)] ?? c.run).focus();
+      };
       return el('li', { 'data-run': run.id }, el('span', { textContent: what }), ' ', remove);
     }));
     if (!this.runs.length) c.stored.replaceChildren(el('li', { textContent: 'No runs are kept.' }));

@@ -101,19 +101,32 @@ export function readTheme(el) {
   return theme;
 }
 
-/** The keyboard cursor: a thick dashed outline with a halo, visible on any cell colour. */
+/**
+ * The keyboard cursor: four thick corner brackets with a halo, visible on any cell colour.
+ * Not an outline: the games mark legal cells with dashed outlines, and an outline would
+ * cross the numbers and codes drawn in the cell.
+ */
 function drawCursor(ctx, grid, cell, theme) {
+  const w = grid.cell;
   const h = grid.cellH ?? grid.cell;
-  const x = grid.x0 + cell.c * grid.cell;
-  const y = grid.y0 + cell.r * h;
+  const x = grid.x0 + cell.c * w + 2.5;
+  const y = grid.y0 + cell.r * h + 2.5;
+  const [right, bottom] = [x + w - 5, y + h - 5];
+  const arm = Math.max(5, 0.3 * Math.min(w, h));
+  const corners = [[x, y, 1, 1], [right, y, -1, 1], [x, bottom, 1, -1], [right, bottom, -1, -1]];
   ctx.save();
-  ctx.lineWidth = 5;
-  ctx.strokeStyle = theme.panel;
-  ctx.strokeRect(x + 2.5, y + 2.5, grid.cell - 5, h - 5);
-  ctx.lineWidth = 2.5;
-  ctx.strokeStyle = theme.ink;
-  ctx.setLineDash([5, 3]);
-  ctx.strokeRect(x + 2.5, y + 2.5, grid.cell - 5, h - 5);
+  ctx.lineCap = 'square';
+  for (const [width, colour] of [[7, theme.panel], [3.5, theme.ink]]) {
+    ctx.lineWidth = width;
+    ctx.strokeStyle = colour;
+    ctx.beginPath();
+    for (const [cx, cy, sx, sy] of corners) {
+      ctx.moveTo(cx + sx * arm, cy);
+      ctx.lineTo(cx, cy);
+      ctx.lineTo(cx, cy + sy * arm);
+    }
+    ctx.stroke();
+  }
   ctx.restore();
 }
 
@@ -125,6 +138,7 @@ export function shell(canvas, hooks, game) {
   let theme = THEMES.light;
   const cursor = { r: 0, c: 0 };
   let cursorShown = false;
+  let cursorPlaced = false; // the cursor starts at the game's own cell (cursorHome), once
   let hover = null;
   let pointer = null; // the last pointer event over the board (tooltips follow redraws)
   let gesture = null;
@@ -307,7 +321,13 @@ export function shell(canvas, hooks, game) {
     hooks.tooltip(null);
     pointTo(null);
   };
-  const listeners = { pointerdown: onDown, pointerup: onUp, pointercancel: onCancel, pointermove: onMove, pointerleave: onLeave };
+  // The cursor belongs to the focused board: it goes when the focus does.
+  const onBlur = () => {
+    if (!cursorShown) return;
+    cursorShown = false;
+    if (!animating) paint(1);
+  };
+  const listeners = { pointerdown: onDown, pointerup: onUp, pointercancel: onCancel, pointermove: onMove, pointerleave: onLeave, blur: onBlur };
   for (const [type, fn] of Object.entries(listeners)) canvas.addEventListener(type, fn);
 
   // ---------- keys ----------
@@ -323,6 +343,11 @@ export function shell(canvas, hooks, game) {
     const grid = layout?.grid;
     if (game.tap && grid && frame && plainKey(event)) {
       const move = ARROWS[event.key];
+      if (!cursorPlaced && (move || event.key === 'Enter' || event.key === ' ')) {
+        cursorPlaced = true;
+        const home = game.cursorHome?.(frame);
+        if (home) Object.assign(cursor, home);
+      }
       if (move) {
         const step = event.shiftKey ? 5 : 1;
         cursor.r = Math.max(0, Math.min(grid.rows - 1, cursor.r + move[0] * step));
@@ -386,6 +411,7 @@ export function shell(canvas, hooks, game) {
         cursorShown = false;
         return;
       }
+      cursorPlaced = true;
       cursor.r = cell.r;
       cursor.c = cell.c;
       cursorShown = true;

@@ -73,7 +73,8 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
     };
     box.solver = el('select', { id: `compare-solver-${side}`, 'aria-label': `solver for ${name}` });
     box.solve = el('button', { type: 'button', textContent: 'Solve' });
-    box.solve.onclick = () => solveSide(side);
+    // While its solve runs the button cancels it (and keeps the focus).
+    box.solve.onclick = () => (solving === side ? cancelSolve() : solveSide(side));
     box.paste = el('textarea', { rows: 2, id: `compare-paste-${side}`, placeholder: `Paste game ${name}'s output`, 'aria-label': `game ${name}'s output` });
     box.usePaste = el('button', { type: 'button', textContent: 'Use pasted' });
     box.usePaste.onclick = () => {
@@ -187,6 +188,14 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
     });
   }
 
+  function cancelSolve() {
+    const side = solving;
+    runner?.cancel();
+    solving = null;
+    renderInputs();
+    say(`The solve for ${side.toUpperCase()} was cancelled.`);
+  }
+
   const length = () => Math.max(0, ...SIDES.map((s) => built.sides[s]?.moves() ?? 0));
 
   function seek(turn) {
@@ -286,7 +295,9 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
     for (const s of SIDES) {
       const box = ui.sides[s];
       if (solving !== s) box.name.textContent = state.compare[s]?.name ?? 'none yet';
-      box.solve.disabled = solving !== null;
+      box.solve.disabled = solving !== null && solving !== s;
+      box.solve.textContent = solving === s ? 'Cancel' : 'Solve';
+      box.solve.setAttribute('aria-label', solving === s ? `cancel the solve for ${s.toUpperCase()}` : `solve for ${s.toUpperCase()}`);
     }
   }
 
@@ -330,7 +341,12 @@ export function createCompareView(root, { state, commit, infos, loadRenderer, cu
     // The chooser is open while a game is missing, and closes when a new pair is complete, so
     // that the boards come into sight.
     if (!both) ui.inputs.open = true;
-    else if (built.changed) ui.inputs.open = false;
+    else if (built.changed && ui.inputs.open) {
+      // It closes around the control just used: focus goes to the replay's Play.
+      const inside = ui.inputs.contains(document.activeElement) || document.activeElement === document.body;
+      ui.inputs.open = false;
+      if (inside) ui.play.focus({ preventScroll: true });
+    }
     built.changed = false;
     if (!both) ui.first.textContent = 'Choose two games of this seed: files, pastes, the player\'s game or a solver.';
     else if (built.first === null) ui.first.textContent = 'The two games are the same, move for move.';

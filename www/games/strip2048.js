@@ -64,6 +64,7 @@ const keyOf = (view) => `${view.tiles.join(',')}|${view.effective_moves}|${view.
 
 export function create(canvas, hooks) {
   let frame = null;
+  let controlButtons = []; // Left, Right, Hint (none on a board that only replays)
   let timer = 0;
   // Analyses by position: undo/redo and seeking back never pay twice.
   const analyses = new Map();
@@ -298,7 +299,8 @@ export function create(canvas, hooks) {
     }
     const best = Number(analysis.best);
     const now = view.score_value;
-    const share = best > 0 ? Math.min(1, now / best) : 1;
+    // Nothing reachable (a best of 0): an empty bar, not a full one.
+    const share = best > 0 ? Math.min(1, now / best) : 0;
     if (share > 0) {
       roundRect(ctx, PAD, barY, Math.max(14, width * share), 14, 7);
       ctx.fillStyle = '#12b76a';
@@ -353,6 +355,13 @@ export function create(canvas, hooks) {
     if (hooks.play(letter)) schedule(20);
   }
 
+  /** Over: neither a slide nor a hint can do anything (while only one side is refused, its
+   * button stays pressable and says why it changes nothing). */
+  function syncControls() {
+    const over = !!frame && !frame.view.can_left && !frame.view.can_right;
+    for (const b of controlButtons) b.disabled = over;
+  }
+
   function hint() {
     if (!frame) return;
     const analysis = runAnalysis();
@@ -389,6 +398,7 @@ export function create(canvas, hooks) {
     paint,
     onFrame(next) {
       frame = next;
+      syncControls();
       schedule(SETTLE_MS);
     },
     animation: (next) => (next.view.last_effective ? 160 : 0),
@@ -406,11 +416,13 @@ export function create(canvas, hooks) {
     },
     label: (f) => `strip ${f.view.values.join(' ')}; score ${f.view.score_text}; ${meterText}`,
     controls(container) {
-      container.append(
+      controlButtons = [
         button('strip-left', '◀ Left', 'slide left (L)', () => move('l')),
         button('strip-right', 'Right ▶', 'slide right (R)', () => move('r')),
         button('strip-hint', 'Hint', 'an optimal next move (H)', hint),
-      );
+      ];
+      container.append(...controlButtons);
+      syncControls();
     },
     onKey(event) {
       if (event.shiftKey || event.ctrlKey || event.metaKey || event.altKey) return false;

@@ -434,6 +434,8 @@ export function create(canvas, hooks) {
       container.append(button('territory-stay', 'Stay (reinforce)', 'target your own cell (S)',
         () => frame && move(...frame.view.positions[0])));
     },
+    /** The keyboard cursor starts on your own piece (r = x, the row). */
+    cursorHome: (f) => ({ r: f.view.positions[0][0], c: f.view.positions[0][1] }),
     onKey(event) {
       if (event.ctrlKey || event.metaKey || event.altKey || event.key.toLowerCase() !== 's' || !frame) return false;
       move(...frame.view.positions[0]);

@@ -503,11 +503,13 @@ export function create(canvas, hooks) {
     if (view.over) confirming(false);
   }
 
-  function confirming(on) {
+  /** `focus`: the button pressed is about to be hidden, so focus moves to the one shown. */
+  function confirming(on, { focus = false } = {}) {
     if (!buttons) return;
     // Inline styles: the page's .row class would override the hidden attribute.
     buttons.confirm.style.display = on ? 'flex' : 'none';
     buttons.giveUp.style.display = on ? 'none' : '';
+    if (focus) (on ? buttons.keep : buttons.giveUp).focus();
   }
 
   function place(r, c) {
@@ -559,17 +561,24 @@ export function create(canvas, hooks) {
     hint: 'Tap a highlighted cell to place the tile in hand; Discard (D) passes it, up to D in a row; Give up ends the game. Full rows and columns clear.',
     controls(container) {
       const discard = button('tiles-discard', 'Discard', 'pass the tile in hand (D); the counter may not exceed D', () => hooks.play('DISCARD'));
-      const giveUp = button('tiles-give-up', 'Give up…', 'end the game here (asks first)', () => confirming(true));
+      const giveUp = button('tiles-give-up', 'Give up…', 'end the game here (asks first)', () => confirming(true, { focus: true }));
       const confirm = document.createElement('span');
       confirm.id = 'tiles-confirm';
       confirm.style.cssText = 'display: none; gap: 6px; align-items: center; flex-wrap: wrap';
       confirm.append(
         'End the game here?',
-        button('tiles-give-up-yes', 'Give up', 'GIVE UP: the game ends with the current score', () => { confirming(false); hooks.play('GIVE UP'); }),
-        button('tiles-give-up-no', 'Keep playing', 'do not give up', () => confirming(false)),
+        button('tiles-give-up-yes', 'Give up', 'GIVE UP: the game ends with the current score', () => {
+          confirming(false);
+          hooks.play('GIVE UP');
+          // The game is over and its buttons disabled: the board keeps the focus.
+          document.getElementById('board')?.focus({ preventScroll: true });
+        }),
       );
+      // The safe answer takes the focus when the question is asked.
+      const keep = button('tiles-give-up-no', 'Keep playing', 'do not give up', () => confirming(false, { focus: true }));
+      confirm.append(keep);
       container.append(discard, giveUp, confirm);
-      buttons = { discard, giveUp, confirm };
+      buttons = { discard, giveUp, confirm, keep };
       if (frame) syncButtons(frame.view);
     },
     onKey(event) {

@@ -343,6 +343,7 @@ export function saveAnimation(g) {
     d.job = job;
     d.start.disabled = true;
     d.close.textContent = 'Cancel';
+    d.close.focus(); // Save is disabled while it records: Cancel is the one thing to press
     d.bar.value = 0;
     d.status.textContent = 'Starting…';
     const ext = format === 'gif' ? 'gif' : 'webm';

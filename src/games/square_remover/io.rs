@@ -31,13 +31,16 @@ pub fn read_output(text: &str) -> Result<Moves<Action>, TurnError> {
         numbers.push(i64::from(value));
     }
     if numbers.len() % 3 != 0 {
+        // The cut move starts on line 3M + 1; the moves before it read whole.
+        let cut = numbers.len() / 3;
         return Err(TurnError::new(
-            numbers.len() / 3,
+            cut,
             format!(
                 "the output ends in the middle of a move ({} integers; each move is row, column, direction)",
                 numbers.len()
             ),
-        ));
+        )
+        .at_line(3 * cut + 1));
     }
     let mut moves = Moves::default();
     for (m, chunk) in numbers.chunks_exact(3).enumerate() {
@@ -126,7 +129,11 @@ mod tests {
     #[test]
     fn a_partial_move_names_the_move() {
         let e = parse_output(&(moves_text(41) + "3\n4")).unwrap_err();
-        assert_eq!((e.turn, e.line), (41, None));
+        assert_eq!(
+            (e.turn, e.line),
+            (41, Some(124)),
+            "the cut move starts on line 124"
+        );
         assert!(
             e.reason.contains("middle of a move (125 integers"),
             "{}",

@@ -374,6 +374,18 @@ mod tests {
     ];
 
     #[test]
+    fn an_output_cut_in_a_move_keeps_the_whole_moves_before_it() {
+        let mut session = crate::game::Session::<SquareRemover>::new(instance(1));
+        let error = session.load_output("0\n0\n1\n0\n0\n").unwrap_err();
+        assert_eq!((error.turn, error.line), (1, Some(4)));
+        assert_eq!(
+            session.len(),
+            1,
+            "the first move stays for the page to replay"
+        );
+    }
+
+    #[test]
     fn initial_cascade_matches_the_jar() {
         for (i, &(initial, _, _)) in JAR.iter().enumerate() {
             let inst = instance(i as u64 + 1);

@@ -32,6 +32,16 @@ pub fn read_output(text: &str) -> Result<Moves<Dir>, TurnError> {
     Ok(moves)
 }
 
+/// The first `moves` moves of an output that cannot be read further (every letter before
+/// the unreadable one is a move).
+pub fn read_before(text: &str, moves: usize) -> Vec<Dir> {
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .map_while(|c| letter(c).ok())
+        .take(moves)
+        .collect()
+}
+
 /// One move: `l` or `r` (surrounding whitespace ignored).
 pub fn parse_action(text: &str) -> Result<Dir, String> {
     let mut chars = text.trim().chars();

@@ -407,6 +407,11 @@ impl Game for Strip2048 {
         io::read_output(text)
     }
 
+    /// Moves share a line here: the letters before the unreadable one.
+    fn read_before(_: &Instance, text: &str, error: &TurnError) -> Vec<Dir> {
+        io::read_before(text, error.turn)
+    }
+
     fn format_output(actions: &[Dir]) -> String {
         io::format_output(actions)
     }
@@ -874,10 +879,10 @@ mod tests {
         assert!(session.redo());
         assert_eq!(session.state(), &after_two);
         assert_eq!(session.output_text(), "lr\n");
-        // Unreadable text names the move; the moves on the lines before its line stay
-        // playable, none of those on its own line.
+        // Unreadable text names the move; the moves before it stay playable, on its own
+        // line too.
         session.load_output("l r x").unwrap_err();
-        assert_eq!(session.len(), 0);
+        assert_eq!(session.len(), 2);
         assert_eq!(session.load_error().unwrap().turn, 2);
         session.load_output("l r\nx l").unwrap_err();
         assert_eq!((session.len(), session.cursor()), (2, 2));
