@@ -62,7 +62,7 @@ fn main() {
         let inst = SquareRemover::generate(seed, &Params::new());
         let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
         // The agent's weights for this seed's colours, with any override.
-        let d = Weights::for_colors(inst.colors);
+        let d = Weights::for_board(inst.colors, inst.n);
         let settings = Settings {
             weights: Some(Weights {
                 triple: env("SR_TRIPLE").unwrap_or(d.triple),

@@ -222,7 +222,8 @@ impl Weights {
     /// session). With 5 colours doubles weigh 100 instead of 80 at today's width: +0.21% ±
     /// 0.05% (39-14) at 5 s of CPU on 54 seeds (thirteenth session). With 6 colours triples
     /// weigh 100 instead of 150: +0.25% ± 0.06% (47-22) at 5 s of CPU on 70 fresh seeds
-    /// (fourteenth session; 80 level). See docs/solver-report.md.
+    /// (fourteenth session; 80 level). See docs/solver-report.md. `for_board` moves them by
+    /// the board's size.
     pub fn for_colors(colors: u8) -> Self {
         match colors {
             0..=4 => Weights {
@@ -244,6 +245,26 @@ impl Weights {
                 ready: 100,
                 ..Weights::default()
             },
+        }
+    }
+}
+
+impl Weights {
+    /// The agent's weights for `colors` colours on an `n` x `n` board: `for_colors`, but with
+    /// 4 colours on boards of 12 and more doubles and diagonals weigh 70 instead of 60 (the
+    /// earlier sessions' weight changes with 4 colours showed on those boards, not on the
+    /// small ones): +0.15% ± 0.04% (29-11) at 5 s of CPU on 40 fresh seeds, then +0.23% ±
+    /// 0.06% (28-9) on 37 more (eighteenth session, square22; 80 level with 70). See
+    /// docs/solver-report.md.
+    pub fn for_board(colors: u8, n: usize) -> Self {
+        let w = Self::for_colors(colors);
+        match (colors, n) {
+            (0..=4, 12..) => Weights {
+                double: 70,
+                diagonal: 70,
+                ..w
+            },
+            _ => w,
         }
     }
 }
@@ -624,7 +645,7 @@ impl Sim {
         });
         let weights = settings
             .weights
-            .unwrap_or_else(|| Weights::for_colors(obs.colors));
+            .unwrap_or_else(|| Weights::for_board(obs.colors, obs.n));
         Sim {
             n: obs.n,
             tiles: Vec::new(),
@@ -1167,7 +1188,7 @@ pub struct Settings {
     pub width: Option<usize>,
     /// Arena links kept before unreachable ones are dropped.
     pub arena_limit: usize,
-    /// The evaluation's weights; `None`: `Weights::for_colors`.
+    /// The evaluation's weights; `None`: `Weights::for_board`.
     pub weights: Option<Weights>,
     /// Overrides the share of the older layer whose pairs are always tried.
     pub pair_fraction: Option<f64>,
@@ -1877,6 +1898,38 @@ mod tests {
                 }
             });
             assert!(built > 200, "only {built} children");
+        }
+    }
+
+    /// Only 4 colours on boards of 12 and more move off `for_colors`, and a search with no
+    /// weights set takes the board's.
+    #[test]
+    fn weights_by_board_differ_only_for_large_four_colour_boards() {
+        for colors in 4..=6 {
+            for n in 8..=16 {
+                let (w, c) = (Weights::for_board(colors, n), Weights::for_colors(colors));
+                match colors == 4 && n >= 12 {
+                    true => assert_eq!(
+                        (
+                            w.double,
+                            w.diagonal,
+                            Weights {
+                                double: c.double,
+                                diagonal: c.diagonal,
+                                ..w
+                            }
+                        ),
+                        (70, 70, c)
+                    ),
+                    false => assert_eq!(w, c),
+                }
+            }
+        }
+        for (seed, params) in [(13, vec![("n", 16), ("colors", 4)]), (4, vec![])] {
+            let inst = instance(seed, &params);
+            let obs = SquareRemover::observe(&inst, &SquareRemover::start(&inst));
+            let sim = Sim::new(&obs, &Settings::default());
+            assert_eq!(sim.weights, Weights::for_board(obs.colors, obs.n));
         }
     }
 

@@ -1020,6 +1020,7 @@ mod tests {
             (Weights::for_colors(4), true),
             (Weights::for_colors(5), true),
             (Weights::for_colors(6), true),
+            (Weights::for_board(4, 16), true),
             (Weights::default(), true),
             (terms(127, 127, 127, 127), true),
             (terms(254, 2, 0, 0), true),
@@ -1066,7 +1067,9 @@ mod tests {
         // SAFETY: the CPU has AVX2 (checked above).
         let fits = |weights| unsafe { Weighted::new(&sim_weighing(weights)).is_some() };
         for colors in 4..=6 {
-            assert!(fits(Weights::for_colors(colors)), "{colors} colours");
+            for n in 8..=16 {
+                assert!(fits(Weights::for_board(colors, n)), "{colors} colours, {n}");
+            }
         }
         assert!(fits(Weights::default()));
         // 4 x (13 + 2 x 20 + 2 x 5 + 0) = 252; one more is 256.
