@@ -280,13 +280,16 @@ function revealMessage() {
   target.focus({ preventScroll: true });
 }
 
+/** The board takes the focus where the control that had it is gone (without scrolling to it). */
+const focusBoard = () => $('board').focus({ preventScroll: true });
+
 function clearMessage() {
   // A control inside the message (its ×, an action) is about to disappear: the board
   // takes the focus rather than the page.
   const inside = $('message').contains(document.activeElement);
   state.message = null;
   renderMessage();
-  if (inside) $('board').focus({ preventScroll: true });
+  if (inside) focusBoard();
 }
 
 /** Your games: read from storage when something was kept or forgotten, or the game changed. */
@@ -313,7 +316,8 @@ function renderSaved() {
       store().forget(state.game, entry);
       renderSaved();
       const left = [...$('saved').querySelectorAll('li button:last-child')];
-      (left[Math.min(at, left.length - 1)] ?? $('board')).focus({ preventScroll: !left.length });
+      if (left.length) left[Math.min(at, left.length - 1)].focus();
+      else focusBoard();
     };
     li.append(text, open, drop);
     return li;
@@ -549,7 +553,7 @@ function restoreEntry(entry) {
   // The list is far below the board on a phone: the board comes back into sight, and says so.
   scrollTo({ top: 0 });
   showMessage(`Your kept game of seed ${entry.seed} is shown (${plural(play.moves(), 'move')})${replaced ? '; the game you had is kept under Your games' : ''}.`, { kind: 'info' });
-  $('board').focus({ preventScroll: true }); // the button pressed is gone with the list or message
+  focusBoard(); // the button pressed is gone with the list or message
 }
 
 // ---------- playing by hand ----------
@@ -981,8 +985,7 @@ async function loadBatchView() {
       if (output) loadOutput(output, { kind: 'batch', seed });
       state.view = 'player';
       commit({ push: true });
-      // The row's button is gone with the batch view: the board takes the focus.
-      $('board').focus({ preventScroll: true });
+      focusBoard(); // the row's button is gone with the batch view
     },
     openSideBySide: (games) => {
       state.compare = { ...games, turn: 0, playing: false };

@@ -571,7 +571,7 @@ export function create(canvas, hooks) {
           confirming(false);
           hooks.play('GIVE UP');
           // The game is over and its buttons disabled: the board keeps the focus.
-          document.getElementById('board')?.focus({ preventScroll: true });
+          canvas.focus({ preventScroll: true });
         }),
       );
       // The safe answer takes the focus when the question is asked.
